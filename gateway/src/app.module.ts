@@ -1,0 +1,58 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import type { Redis } from 'ioredis';
+import { CurrentSession } from './auth/current-session.js';
+import { SessionIssuer } from './auth/session-issuer.js';
+import { SessionController } from './auth/session.controller.js';
+import { SignInController } from './auth/sign-in.controller.js';
+import { SignUpController } from './auth/sign-up.controller.js';
+import { StatusController } from './auth/status.controller.js';
+import { UserSessionsController } from './auth/user-sessions.controller.js';
+import { AuthCookies } from './cookies/auth-cookies.js';
+import { MailboxController } from './dev/mailbox.controller.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
+import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { HttpValidationPipe } from './http/http-validation.pipe.js';
+import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
+import { OriginGuard } from './security/origin.guard.js';
+import { TrustedOrigins } from './security/trusted-origins.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig, redis: Redis): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [
+        SignUpController,
+        SignInController,
+        SessionController,
+        UserSessionsController,
+        StatusController,
+        MailboxController,
+        HealthController,
+      ],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: GATEWAY_REDIS, useValue: redis },
+        {
+          provide: NATS_CLIENT,
+          useFactory: () =>
+            ClientProxyFactory.create({
+              transport: Transport.NATS,
+              options: { servers: [config.NATS_URL.toString()], maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+            }),
+        },
+        { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
+        { provide: AuthCookies, useValue: new AuthCookies(config.AUTH_SECRET, config.BASE_URL.protocol === 'https:') },
+        ServiceClient,
+        CurrentSession,
+        SessionIssuer,
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_PIPE, useClass: HttpValidationPipe },
+        { provide: APP_GUARD, useClass: OriginGuard },
+      ],
+    };
+  }
+}

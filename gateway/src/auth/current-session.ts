@@ -1,0 +1,55 @@
+import { IdentityRpc, SessionRpc, type SessionView, type UserView } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthCookies } from '../cookies/auth-cookies.js';
+import { ServiceClient } from '../rpc/service-client.js';
+
+export interface ResolvedSession {
+  readonly session: SessionView;
+  readonly user: UserView;
+}
+
+/**
+ * Resolves the request's session from its signed cookie, as every session-bearing endpoint does: a
+ * cookie that no longer stands for a live session (bad signature, ended, user gone) is cleared; a
+ * session extended on the way (past its update age) gets its cookie re-issued. Remember-me off
+ * (the signed dont_remember marker) never extends.
+ */
+@Injectable()
+export class CurrentSession {
+  constructor(
+    private readonly cookies: AuthCookies,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async resolve(request: Request, response: Response, disableRefresh = false): Promise<ResolvedSession | null> {
+    const { token, present, dontRemember } = this.cookies.read(request.headers.cookie);
+    if (!token) {
+      if (present) response.append('Set-Cookie', this.cookies.clear());
+      return null;
+    }
+    const correlationId = String(request.headers['x-request-id']);
+    const current = await this.services.call(SessionRpc.get, {
+      token,
+      correlationId,
+      disableRefresh: disableRefresh || dontRemember,
+    });
+    const user = current
+      ? await this.services.call(IdentityRpc.getUser, { userId: current.session.userId, correlationId })
+      : null;
+    if (!current || !user) {
+      response.append('Set-Cookie', this.cookies.clear());
+      return null;
+    }
+    if (current.refreshed) response.append('Set-Cookie', this.cookies.issue(current.session, true, new Date()));
+    return { session: current.session, user };
+  }
+
+  /** For endpoints that need a session: 401 UNAUTHORIZED without one. */
+  async require(request: Request, response: Response): Promise<ResolvedSession> {
+    const resolved = await this.resolve(request, response);
+    if (!resolved) throw new DomainError(RequestErrors.UNAUTHORIZED);
+    return resolved;
+  }
+}

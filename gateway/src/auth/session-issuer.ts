@@ -1,0 +1,30 @@
+import { SessionRpc, type SessionView, type UserView } from '@authsvc/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthCookies } from '../cookies/auth-cookies.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { clientIpOf, userAgentOf } from '../http/request-context.js';
+import { ServiceClient } from '../rpc/service-client.js';
+
+/** Starts a session for a user who just proved who they are, and sets its cookies on the response. */
+@Injectable()
+export class SessionIssuer {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cookies: AuthCookies,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async issue(user: UserView, rememberMe: boolean, request: Request, response: Response): Promise<SessionView> {
+    const session = await this.services.call(SessionRpc.create, {
+      correlationId: String(request.headers['x-request-id']),
+      actorId: user.id,
+      userId: user.id,
+      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
+      userAgent: userAgentOf(request),
+      rememberMe,
+    });
+    response.append('Set-Cookie', this.cookies.issue(session, rememberMe, new Date()));
+    return session;
+  }
+}

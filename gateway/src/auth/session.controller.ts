@@ -1,0 +1,50 @@
+import { SessionRpc } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthCookies } from '../cookies/auth-cookies.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { CurrentSession } from './current-session.js';
+import { GetSessionQueryParams } from './dto/get-session.query.js';
+
+@Controller(AUTH_BASE_PATH)
+export class SessionController {
+  constructor(
+    private readonly currentSession: CurrentSession,
+    private readonly services: ServiceClient,
+    private readonly cookies: AuthCookies,
+  ) {}
+
+  /**
+   * `{session, user}` or the JSON literal `null` (which Nest would send as an empty body, so the response is
+   * written here).
+   */
+  @Get('get-session')
+  async getSession(
+    @Query() query: GetSessionQueryParams,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const current = await this.currentSession.resolve(request, response, query.disableRefresh === 'true');
+    response.setHeader('Cache-Control', 'no-store');
+    response.status(200).json(current);
+  }
+
+  @Post('get-session')
+  getSessionByPost(): never {
+    throw new DomainError(RequestErrors.METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED);
+  }
+
+  /** Ends the session if there is one; always clears the cookies and answers success. */
+  @Post('sign-out')
+  @HttpCode(200)
+  async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
+    const { token } = this.cookies.read(request.headers.cookie);
+    if (token) {
+      await this.services.call(SessionRpc.revoke, { token, correlationId: String(request.headers['x-request-id']) });
+    }
+    response.append('Set-Cookie', this.cookies.clear());
+    return { success: true };
+  }
+}

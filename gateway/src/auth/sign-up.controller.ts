@@ -1,0 +1,35 @@
+import { IdentityRpc, type UserView } from '@authsvc/contracts';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { SignUpEmailBody } from './dto/sign-up-email.body.js';
+import { SessionIssuer } from './session-issuer.js';
+
+@Controller(AUTH_BASE_PATH)
+export class SignUpController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  /** Registers the user, then signs them in: `{token, user}` and the session cookie. */
+  @Post('sign-up/email')
+  @HttpCode(200)
+  async signUpEmail(
+    @Body() body: SignUpEmailBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ token: string; user: UserView }> {
+    const user = await this.services.call(IdentityRpc.registerUser, {
+      correlationId: String(request.headers['x-request-id']),
+      name: body.name,
+      email: body.email,
+      password: body.password,
+      image: body.image ?? null,
+      callbackURL: body.callbackURL,
+    });
+    const session = await this.sessions.issue(user, body.rememberMe !== false, request, response);
+    return { token: session.token, user };
+  }
+}

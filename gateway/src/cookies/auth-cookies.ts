@@ -1,0 +1,56 @@
+import type { SessionView } from '@authsvc/contracts';
+import { parseCookieHeader, serializeCookie } from './cookie-header.js';
+import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
+
+const PREFIX = 'better-auth';
+
+/**
+ * The cookies of the auth API, named and signed as the reference client expects. Behind an https
+ * BASE_URL every name gets the `__Secure-` prefix and the Secure attribute.
+ */
+export class AuthCookies {
+  readonly sessionToken: string;
+  readonly sessionData: string;
+  readonly dontRemember: string;
+
+  constructor(
+    private readonly secret: string,
+    private readonly secure: boolean,
+  ) {
+    const prefix = secure ? `__Secure-${PREFIX}` : PREFIX;
+    this.sessionToken = `${prefix}.session_token`;
+    this.sessionData = `${prefix}.session_data`;
+    this.dontRemember = `${prefix}.dont_remember`;
+  }
+
+  /** What the request's cookies say: the session token if its signature holds, and whether any cookie was sent. */
+  read(cookieHeader: string | undefined): { token?: string; present: boolean; dontRemember: boolean } {
+    const cookies = parseCookieHeader(cookieHeader);
+    const signed = cookies.get(this.sessionToken);
+    const dontRemember = cookies.get(this.dontRemember);
+    return {
+      token: signed ? unsignCookieValue(signed, this.secret) : undefined,
+      present: signed !== undefined,
+      dontRemember: dontRemember !== undefined && unsignCookieValue(dontRemember, this.secret) === 'true',
+    };
+  }
+
+  /** Remembered sessions live as long as the session; the others are browser-session cookies plus a marker. */
+  issue(session: SessionView, rememberMe: boolean, now: Date): string[] {
+    const signedToken = signCookieValue(session.token, this.secret);
+    if (!rememberMe) {
+      return [
+        serializeCookie(this.sessionToken, signedToken, { secure: this.secure }),
+        serializeCookie(this.dontRemember, signCookieValue('true', this.secret), { secure: this.secure }),
+      ];
+    }
+    const maxAge = (new Date(session.expiresAt).getTime() - now.getTime()) / 1000;
+    return [serializeCookie(this.sessionToken, signedToken, { maxAge, secure: this.secure })];
+  }
+
+  clear(): string[] {
+    return [this.sessionToken, this.sessionData, this.dontRemember].map((name) =>
+      serializeCookie(name, '', { maxAge: 0, secure: this.secure }),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { MailerRpc, type MailView } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { renderMailboxPage } from './mailbox-page.js';
+
+/** The development mailbox (every mail the mailer stored); absent in production. */
+@Controller('dev')
+export class MailboxController {
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Get('mailbox.json')
+  list(@Req() request: Request): Promise<MailView[]> {
+    if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
+    return this.services.call(MailerRpc.listMailbox, { correlationId: String(request.headers['x-request-id']) });
+  }
+
+  @Get('mailbox')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async page(@Req() request: Request): Promise<string> {
+    return renderMailboxPage(await this.list(request));
+  }
+}

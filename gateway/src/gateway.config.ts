@@ -1,0 +1,40 @@
+import {
+  boolean,
+  checkAuthSecret,
+  integer,
+  list,
+  loadConfig,
+  LogVariables,
+  NatsVariables,
+  NodeEnvVariable,
+  PublicUrlVariables,
+  RedisVariables,
+  SecretVariables,
+  text,
+  type ConfigOf,
+} from '@authsvc/config';
+
+const gatewaySchema = {
+  ...NodeEnvVariable,
+  ...LogVariables,
+  ...NatsVariables,
+  ...RedisVariables,
+  ...SecretVariables,
+  ...PublicUrlVariables,
+  PORT: integer(3000, 1, 65535),
+  /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
+  TRUSTED_ORIGINS: list(''),
+  RATE_LIMIT_ENABLED: boolean(true),
+  /** The header a trusted proxy puts the client address in (first entry is used). */
+  IP_ADDRESS_HEADER: text('x-forwarded-for'),
+};
+
+export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };
+
+export const GATEWAY_CONFIG = Symbol('GatewayConfig');
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const config = loadConfig(gatewaySchema, env);
+  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
+  return { ...config, IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(), warnings: warning ? [warning] : [] };
+}

@@ -1,0 +1,32 @@
+import type { HealthReport } from '@authsvc/contracts';
+import { healthReport } from '@authsvc/platform';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+import { NATS_CLIENT } from '../rpc/service-client.js';
+
+export const GATEWAY_REDIS = Symbol('GatewayRedis');
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+  ) {}
+
+  @Get('live')
+  live(): { status: 'ok'; service: string } {
+    return { status: 'ok', service: 'gateway' };
+  }
+
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+    const report = await healthReport('gateway', [
+      ['redis', () => this.redis.ping()],
+      ['nats', () => this.nats.connect()],
+    ]);
+    response.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
+  }
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Request } from 'express';
+
+const REQUEST_ID_PATTERN = /^[\w-]{1,64}$/;
+
+/** The correlation id of a request: the caller's `x-request-id` when well-formed, else a fresh one. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+/** The client address from the trusted proxy header (first entry, must be an IP), or '' when unknown. */
+export function clientIpOf(request: Request, header: string): string {
+  const raw = request.headers[header];
+  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim() ?? '';
+  return isIP(first) ? first : '';
+}
+
+export function userAgentOf(request: Request): string {
+  return request.headers['user-agent'] ?? '';
+}

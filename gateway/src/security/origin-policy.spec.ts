@@ -1,0 +1,53 @@
+import { RequestErrors } from '@authsvc/errors';
+import { checkOrigin, type OriginFacts } from './origin-policy.js';
+import { TrustedOrigins } from './trusted-origins.js';
+
+const trusted = new TrustedOrigins(new URL('http://localhost:3000'), ['https://app.example.com']);
+
+function facts(overrides: Partial<OriginFacts>): OriginFacts {
+  return { path: '/sign-out', hasCookies: false, body: {}, query: {}, ...overrides };
+}
+
+function codeOf(overrides: Partial<OriginFacts>): string | undefined {
+  try {
+    checkOrigin(facts(overrides), trusted);
+    return undefined;
+  } catch (error) {
+    return (error as { code: string }).code;
+  }
+}
+
+describe('origin policy', () => {
+  it('lets cookie-less server-to-server calls through', () => {
+    expect(codeOf({})).toBeUndefined();
+    expect(codeOf({ path: '/sign-up/email' })).toBeUndefined();
+  });
+
+  it('refuses a cookie-bearing POST without Origin or Referer', () => {
+    expect(codeOf({ hasCookies: true })).toBe(RequestErrors.MISSING_OR_NULL_ORIGIN.code);
+    expect(codeOf({ hasCookies: true, origin: 'null' })).toBe(RequestErrors.MISSING_OR_NULL_ORIGIN.code);
+  });
+
+  it('refuses untrusted origins, also from the Referer', () => {
+    expect(codeOf({ hasCookies: true, origin: 'http://evil.com' })).toBe(RequestErrors.INVALID_ORIGIN.code);
+    expect(codeOf({ hasCookies: true, referer: 'http://evil.com/page' })).toBe(RequestErrors.INVALID_ORIGIN.code);
+    expect(codeOf({ hasCookies: true, origin: 'http://localhost:3000' })).toBeUndefined();
+    expect(codeOf({ hasCookies: true, referer: 'https://app.example.com/login' })).toBeUndefined();
+  });
+
+  it('checks the Origin of sign-in and sign-up even without cookies', () => {
+    expect(codeOf({ path: '/sign-in/email', origin: 'http://evil.com' })).toBe(RequestErrors.INVALID_ORIGIN.code);
+    expect(codeOf({ path: '/sign-up/email', secFetchSite: 'cross-site', secFetchMode: 'navigate' })).toBe(
+      RequestErrors.CROSS_SITE_NAVIGATION_LOGIN_BLOCKED.code,
+    );
+  });
+
+  it('refuses untrusted redirect targets whatever the cookies', () => {
+    expect(codeOf({ body: { callbackURL: 'http://evil.com/cb' } })).toBe(RequestErrors.INVALID_CALLBACK_URL.code);
+    expect(codeOf({ query: { callbackURL: '//evil.com' } })).toBe(RequestErrors.INVALID_CALLBACK_URL.code);
+    expect(codeOf({ body: { redirectTo: 'http://evil.com' } })).toBe(RequestErrors.INVALID_REDIRECT_URL.code);
+    expect(
+      codeOf({ body: { callbackURL: '/dashboard', errorCallbackURL: 'https://app.example.com/e' } }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { eventually } from './support/eventually.js';
+import { freePort } from './support/free-port.js';
+
+const ROOT = process.cwd();
+
+interface Exit {
+  code: number | null;
+  output: string;
+}
+
+/** Runs an app until it exits (or is stopped after `timeoutMs`), returning its exit code and output. */
+function runUntilExit(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, entry)], {
+      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/authsvc_test', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('start-up checks', () => {
+  it('refuses the development secret in production, naming AUTH_SECRET', async () => {
+    const result = await runUntilExit('gateway/dist/main.js', { NODE_ENV: 'production', AUTH_SECRET: '' });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/AUTH_SECRET/);
+  });
+
+  it('names a malformed variable and exits non-zero', async () => {
+    const result = await runUntilExit('services/session/dist/main.js', {
+      SESSION_EXPIRES_IN: 'soon',
+      HEALTH_PORT: '0',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/SESSION_EXPIRES_IN must be an integer/);
+    expect(result.output).toMatch(/HEALTH_PORT must be an integer/);
+  });
+
+  it.each([
+    [
+      'PostgreSQL',
+      'services/identity/dist/main.js',
+      'DATABASE_URL',
+      (port: number) => `postgres://postgres@127.0.0.1:${port}/authsvc_test`,
+    ],
+    ['Redis', 'gateway/dist/main.js', 'REDIS_URL', (port: number) => `redis://127.0.0.1:${port}`],
+    ['NATS', 'services/organization/dist/main.js', 'NATS_URL', (port: number) => `nats://127.0.0.1:${port}`],
+  ])('says which %s URL does not answer and how to start it', async (kind, entry, variable, urlFor) => {
+    const deadPort = await freePort();
+    const result = await runUntilExit(entry, {
+      [variable]: urlFor(deadPort),
+      HEALTH_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`${kind} does not answer at ${urlFor(deadPort).replace(/\/$/, '')}`);
+    expect(result.output).toMatch(/Start it, for example:/);
+  });
+
+  it('lets two replicas migrate a fresh database at the same time, once', async () => {
+    const database = `authsvc_migrate_${Date.now().toString(36)}`;
+    const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+    const ports = [await freePort(), await freePort()];
+    const replicas = ports.map((port) =>
+      spawn(process.execPath, [join(ROOT, 'services/identity/dist/main.js')], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(port), LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      }),
+    );
+    const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    try {
+      for (const port of ports) {
+        await eventually(async () => ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok ? true : undefined), {
+          timeoutMs: 30_000,
+          what: `replica on ${port}`,
+        });
+      }
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query('SELECT count(*)::int AS count FROM identity.migrations');
+      await client.end();
+      expect(rows[0].count).toBe(1);
+    } finally {
+      await Promise.all(
+        replicas.map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),
+      );
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

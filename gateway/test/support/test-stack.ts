@@ -1,0 +1,156 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from './eventually.js';
+import { freePort } from './free-port.js';
+
+export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway';
+
+const ENTRY_POINTS: Record<AppName, string> = {
+  identity: 'services/identity/dist/main.js',
+  session: 'services/session/dist/main.js',
+  organization: 'services/organization/dist/main.js',
+  mailer: 'services/mailer/dist/main.js',
+  gateway: 'gateway/dist/main.js',
+};
+
+const ROOT = process.cwd();
+const LOG_TAIL = 60;
+
+function natsServerBinary(): string | undefined {
+  for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/local/bin/nats-server']) {
+    if (spawnSync(candidate, ['--version']).status === 0) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The built system as a user runs it: the four services and the gateway as separate processes against
+ * real PostgreSQL (database `authsvc_test`), Redis (database 1) and a private NATS server with
+ * JetStream (so tests never share subjects or streams with a running development stack).
+ */
+export class TestStack {
+  readonly baseUrl: string;
+  private readonly processes = new Map<AppName, ChildProcess>();
+  private readonly logs = new Map<AppName, string[]>();
+  private nats?: ChildProcess;
+  private natsDirectory?: string;
+
+  private constructor(
+    private readonly env: Record<string, string>,
+    private readonly ports: Record<AppName, number>,
+  ) {
+    this.baseUrl = `http://localhost:${ports.gateway}`;
+  }
+
+  static async start(extraEnv: Record<string, string> = {}): Promise<TestStack> {
+    const ports = {
+      identity: await freePort(),
+      session: await freePort(),
+      organization: await freePort(),
+      mailer: await freePort(),
+      gateway: await freePort(),
+    };
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      BASE_URL: `http://localhost:${ports.gateway}`,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/authsvc_test',
+      REDIS_URL: 'redis://127.0.0.1:6379/1',
+      RPC_TIMEOUT_MS: '3000',
+      BCRYPT_COST: '4',
+      ...extraEnv,
+    };
+    const stack = new TestStack(env, ports);
+    await stack.startNats();
+    for (const app of Object.keys(ENTRY_POINTS) as AppName[]) stack.spawn(app);
+    await Promise.all((Object.keys(ENTRY_POINTS) as AppName[]).map((app) => stack.waitReady(app)));
+    return stack;
+  }
+
+  url(path: string): string {
+    return `${this.baseUrl}${path}`;
+  }
+
+  /** Ends a process the hard way (kill -9 by default), as a crash would. */
+  async kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.processes.get(app);
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    this.processes.delete(app);
+  }
+
+  async restart(app: AppName): Promise<void> {
+    await this.kill(app, 'SIGTERM');
+    this.spawn(app);
+    await this.waitReady(app);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
+    if (this.nats) {
+      const exited = new Promise((resolve) => this.nats!.once('exit', resolve));
+      this.nats.kill('SIGTERM');
+      await exited;
+    }
+    if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
+  }
+
+  logsOf(app: AppName): string {
+    return (this.logs.get(app) ?? []).join('\n');
+  }
+
+  private async startNats(): Promise<void> {
+    const binary = natsServerBinary();
+    if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
+    const port = await freePort();
+    this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
+    this.nats = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory], {
+      stdio: 'ignore',
+    });
+    this.env.NATS_URL = `nats://127.0.0.1:${port}`;
+    await eventually(
+      () =>
+        new Promise<true | undefined>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.on('error', () => resolve(undefined));
+        }),
+      { what: 'the private NATS server to accept connections' },
+    );
+  }
+
+  private spawn(app: AppName): void {
+    const env = { ...process.env, ...this.env, [app === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]) };
+    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = this.logs.get(app) ?? [];
+    this.logs.set(app, lines);
+    const keep = (chunk: Buffer) => {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    this.processes.set(app, child);
+  }
+
+  private async waitReady(app: AppName): Promise<void> {
+    const child = this.processes.get(app)!;
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${app} exited:\n${this.logsOf(app)}`);
+        const response = await fetch(`http://127.0.0.1:${this.ports[app]}/health/ready`);
+        return response.status === 200 ? true : undefined;
+      },
+      { timeoutMs: 30_000, what: `${app} to be ready` },
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- ${app} log ---\n${this.logsOf(app)}`);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+// Unit tests (*.spec.ts beside the code) need nothing running; e2e and integration tests
+// (*.e2e-spec.ts, *.int-spec.ts) start the built stack against real PostgreSQL, Redis, NATS and SMTP.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const shared = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@authsvc/(errors|config|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+export default {
+  // Per-project testTimeout is ignored by Jest; the e2e suites start processes, so the default is generous.
+  testTimeout: 120_000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/**/test/**/*.e2e-spec.ts', '<rootDir>/**/test/**/*.int-spec.ts'],
+    },
+  ],
+};

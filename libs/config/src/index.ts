@@ -1,0 +1,4 @@
+export * from './variable.js';
+export * from './load-config.js';
+export * from './common-variables.js';
+export * from './secret-policy.js';

@@ -1,0 +1,69 @@
+import {
+  boolean,
+  checkAuthSecret,
+  ConfigError,
+  DEV_AUTH_SECRET,
+  integer,
+  list,
+  loadConfig,
+  optionalUrl,
+  url,
+} from './index.js';
+
+const schema = {
+  PORT: integer(3000, 1, 65535),
+  BASE_URL: url(['http:', 'https:'], 'http://localhost:3000'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  RATE_LIMIT_ENABLED: boolean(true),
+  TRUSTED_ORIGINS: list(),
+};
+
+describe('configuration', () => {
+  it('uses the development defaults when nothing is set', () => {
+    const config = loadConfig(schema, {});
+    expect(config.PORT).toBe(3000);
+    expect(config.BASE_URL.origin).toBe('http://localhost:3000');
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.RATE_LIMIT_ENABLED).toBe(true);
+    expect(config.TRUSTED_ORIGINS).toEqual([]);
+  });
+
+  it('parses set values', () => {
+    const config = loadConfig(schema, {
+      PORT: '8080',
+      SMTP_URL: 'smtp://mail:25',
+      RATE_LIMIT_ENABLED: 'false',
+      TRUSTED_ORIGINS: ' https://a.example , https://b.example ,',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.SMTP_URL?.hostname).toBe('mail');
+    expect(config.RATE_LIMIT_ENABLED).toBe(false);
+    expect(config.TRUSTED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('reports every bad variable by name at once', () => {
+    const attempt = () =>
+      loadConfig(schema, { PORT: '80a', BASE_URL: 'ftp://x', SMTP_URL: 'nonsense', RATE_LIMIT_ENABLED: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      for (const name of ['PORT', 'BASE_URL', 'SMTP_URL', 'RATE_LIMIT_ENABLED']) {
+        expect(problems.some((problem) => problem.startsWith(`${name} `))).toBe(true);
+      }
+    }
+  });
+
+  it('names a required variable that is missing', () => {
+    expect(() => loadConfig({ DATABASE_URL: url(['postgres:']) }, {})).toThrow(/DATABASE_URL is required/);
+  });
+
+  it('warns about the development secret locally and refuses it in production', () => {
+    expect(checkAuthSecret(DEV_AUTH_SECRET, 'development')).toMatch(/AUTH_SECRET/);
+    expect(() => checkAuthSecret(DEV_AUTH_SECRET, 'production')).toThrow(/AUTH_SECRET/);
+    expect(() => checkAuthSecret('short', 'production')).toThrow(/at least 32/);
+    expect(checkAuthSecret('x'.repeat(40), 'production')).toBeUndefined();
+  });
+});

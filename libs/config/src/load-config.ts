@@ -1,0 +1,36 @@
+import { InvalidValue, type Variable } from './variable.js';
+
+export type Schema = Record<string, Variable<unknown>>;
+export type ConfigOf<S extends Schema> = { readonly [K in keyof S]: S[K] extends Variable<infer T> ? T : never };
+
+/** Every problem with the environment at once, each line naming its variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the variables a process needs. The only place that reads `process.env`
+ * (callers pass it in), so tests can hand in any environment.
+ */
+export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv): ConfigOf<S> {
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(schema)) {
+    const raw = env[name] ?? spec.defaultValue;
+    if (raw === undefined) {
+      problems.push(`${name} is required (${spec.describe})`);
+      continue;
+    }
+    try {
+      config[name] = spec.parse(raw);
+    } catch (error) {
+      if (!(error instanceof InvalidValue)) throw error;
+      problems.push(`${name} ${error.message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as ConfigOf<S>;
+}

@@ -1,0 +1,92 @@
+/** How one environment variable is read: its parser and, when optional, its local-development default. */
+export interface Variable<T> {
+  readonly describe: string;
+  readonly defaultValue?: string;
+  parse(raw: string): T;
+}
+
+/** Thrown by a parser with a human explanation; the loader prefixes the variable's name. */
+export class InvalidValue extends Error {}
+
+function variable<T>(describe: string, parse: (raw: string) => T, defaultValue?: string): Variable<T> {
+  return { describe, parse, defaultValue };
+}
+
+export function text(defaultValue?: string): Variable<string> {
+  return variable('a string', (raw) => raw, defaultValue);
+}
+
+export function integer(defaultValue: number | undefined, min: number, max: number): Variable<number> {
+  return variable(
+    `an integer from ${min} to ${max}`,
+    (raw) => {
+      const value = Number(raw);
+      if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) {
+        throw new InvalidValue(`must be an integer from ${min} to ${max}, got "${raw}"`);
+      }
+      return value;
+    },
+    defaultValue?.toString(),
+  );
+}
+
+export function boolean(defaultValue: boolean): Variable<boolean> {
+  return variable(
+    'true or false',
+    (raw) => {
+      const normalized = raw.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+      if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+      throw new InvalidValue(`must be true or false, got "${raw}"`);
+    },
+    String(defaultValue),
+  );
+}
+
+export function url(protocols: readonly string[], defaultValue?: string): Variable<URL> {
+  return variable(
+    `a URL (${protocols.join(', ')})`,
+    (raw) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(raw.trim());
+      } catch {
+        throw new InvalidValue(`must be a URL, got "${raw}"`);
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        throw new InvalidValue(`must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+      }
+      return parsed;
+    },
+    defaultValue,
+  );
+}
+
+export function optionalUrl(protocols: readonly string[]): Variable<URL | undefined> {
+  const required = url(protocols);
+  return variable(`${required.describe}, or empty`, (raw) => (raw.trim() === '' ? undefined : required.parse(raw)), '');
+}
+
+export function list(defaultValue = ''): Variable<string[]> {
+  return variable(
+    'a comma-separated list',
+    (raw) =>
+      raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    defaultValue,
+  );
+}
+
+export function oneOf<const T extends string>(choices: readonly T[], defaultValue: T): Variable<T> {
+  return variable(
+    `one of ${choices.join(', ')}`,
+    (raw) => {
+      const value = raw.trim() as T;
+      if (!choices.includes(value)) throw new InvalidValue(`must be one of ${choices.join(', ')}, got "${raw}"`);
+      return value;
+    },
+    defaultValue,
+  );
+}

@@ -1,0 +1,51 @@
+/** Who caused an event and in answer to what; carried by every stored and published event. */
+export interface EventMetadata {
+  readonly eventId: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly actorId: string | null;
+  readonly occurredAt: string;
+}
+
+/**
+ * A declared event type. `data` holds ids, flags and ISO dates; `personal` holds personal data, stored
+ * encrypted under its subject's key so that erasing the key erases it from the append-only store.
+ * `personalIsPrivate` keeps the personal part inside the owning service (credentials, session tokens).
+ */
+export interface EventDefinition<TData, TPersonal = null> {
+  readonly type: string;
+  readonly subject: string;
+  readonly schemaVersion: number;
+  readonly personalIsPrivate: boolean;
+  /** Phantom fields: only for type inference, never set. */
+  readonly __data?: TData;
+  readonly __personal?: TPersonal;
+}
+
+export function defineEvent<TData, TPersonal = null>(
+  type: string,
+  subject: string,
+  options: { schemaVersion?: number; personalIsPrivate?: boolean } = {},
+): EventDefinition<TData, TPersonal> {
+  return Object.freeze({
+    type,
+    subject,
+    schemaVersion: options.schemaVersion ?? 1,
+    personalIsPrivate: options.personalIsPrivate ?? false,
+  });
+}
+
+export type DataOf<E> = E extends EventDefinition<infer D, unknown> ? D : never;
+export type PersonalOf<E> = E extends EventDefinition<unknown, infer P> ? P : never;
+
+/** An event as it travels on JetStream (`personal` is null once its subject was erased, or when private). */
+export interface PublishedEvent<TData = unknown, TPersonal = unknown> {
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly globalPosition: string;
+  readonly data: TData;
+  readonly personal: TPersonal | null;
+  readonly metadata: EventMetadata;
+}

@@ -1,0 +1,59 @@
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { TracedRequest } from '../messaging/traced-request.js';
+
+export class CreateSessionRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(64)
+  userId!: string;
+
+  @IsString()
+  @MaxLength(64)
+  ipAddress!: string;
+
+  @IsString()
+  @MaxLength(1024)
+  userAgent!: string;
+
+  @IsBoolean()
+  rememberMe!: boolean;
+}
+
+export class GetSessionRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(128)
+  token!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  disableRefresh?: boolean;
+}
+
+/** Ends the session with this token; with `userId`, only if it is one of that user's sessions. */
+export class RevokeSessionRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(128)
+  token!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  userId?: string;
+}
+
+export class ListUserSessionsRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(64)
+  userId!: string;
+}
+
+/** Ends every live session of a user, except the one with `exceptToken` when given. */
+export class RevokeUserSessionsRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(64)
+  userId!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  exceptToken?: string;
+}

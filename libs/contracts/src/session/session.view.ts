@@ -1,0 +1,12 @@
+/** The session object of get-session and list-sessions (dates as ISO strings). */
+export interface SessionView {
+  readonly id: string;
+  readonly token: string;
+  readonly userId: string;
+  readonly expiresAt: string;
+  readonly ipAddress: string;
+  readonly userAgent: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly activeOrganizationId: string | null;
+}

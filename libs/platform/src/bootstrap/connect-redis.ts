@@ -1,0 +1,23 @@
+import { Redis } from 'ioredis';
+import { reach } from './infrastructure-unavailable.js';
+
+/**
+ * Commands fail at once while Redis is away (no offline queue), so callers can fall back to Postgres
+ * instead of waiting; the client keeps reconnecting in the background.
+ */
+export async function connectRedis(redisUrl: URL, name: string): Promise<Redis> {
+  const redis = new Redis(redisUrl.toString(), {
+    connectionName: name,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 3000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  redis.on('error', () => undefined);
+  await reach('Redis', redisUrl, async () => {
+    await redis.connect();
+    await redis.ping();
+  });
+  return redis;
+}

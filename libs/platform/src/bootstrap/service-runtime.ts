@@ -1,0 +1,114 @@
+import type { Server } from 'node:http';
+import type { EventDefinition } from '@authsvc/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { ConsoleLogger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { DataSource, EntitySchema, MixedList, ObjectLiteral } from 'typeorm';
+import { ensureDatabase } from '../database/ensure-database.js';
+import { createServiceDataSource, migrateExclusively } from '../database/service-data-source.js';
+import { EventStore } from '../event-store/event-store.js';
+import { PersonalDataVault } from '../event-store/personal-data-vault.js';
+import { InlineProjector, type RowProjection } from '../event-store/projection.js';
+import { startHealthServer, type HealthCheck } from '../health/health-server.js';
+import { createLogger } from '../logging/create-logger.js';
+import { connectNats } from '../nats/connect-nats.js';
+import { ensureEventStream } from '../nats/event-stream.js';
+import { OutboxRelay } from '../outbox/outbox-relay.js';
+import { connectRedis } from './connect-redis.js';
+import { reach } from './infrastructure-unavailable.js';
+
+/** What every service needs from its environment. */
+export interface ServiceConfig {
+  readonly NODE_ENV: string;
+  readonly LOG_LEVEL: string;
+  readonly DATABASE_URL: URL;
+  readonly NATS_URL: URL;
+  readonly HEALTH_PORT: number;
+  readonly EVENT_RETENTION_DAYS?: number;
+}
+
+export interface ServiceRuntimeOptions {
+  readonly service: string;
+  readonly config: ServiceConfig;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly entities: MixedList<Function | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly migrations: MixedList<Function>;
+  readonly projections: readonly RowProjection<ObjectLiteral>[];
+  /** The service's own event stream and the events it publishes there; absent for pure consumers. */
+  readonly publishes?: { readonly stream: string; readonly events: readonly EventDefinition<unknown, unknown>[] };
+  readonly redisUrl?: URL;
+}
+
+/**
+ * The infrastructure of one service process, connected and migrated: its schema's data source and
+ * event store, NATS, optional Redis, the outbox relay and the health endpoints.
+ */
+export class ServiceRuntime {
+  private relay?: OutboxRelay;
+  private health?: Server;
+
+  private constructor(
+    readonly logger: ConsoleLogger,
+    readonly dataSource: DataSource,
+    readonly store: EventStore,
+    readonly vault: PersonalDataVault,
+    readonly nc: NatsConnection,
+    readonly redis: Redis | undefined,
+  ) {}
+
+  static async start(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
+    const { config, service } = options;
+    const logger = createLogger(service, config.LOG_LEVEL, config.NODE_ENV);
+    const dataSource = createServiceDataSource({
+      databaseUrl: config.DATABASE_URL,
+      schema: service,
+      entities: options.entities,
+      migrations: options.migrations,
+    });
+    await reach('PostgreSQL', config.DATABASE_URL, async () => {
+      await ensureDatabase(config.DATABASE_URL);
+      await dataSource.initialize();
+    });
+    const nc = await reach('NATS', config.NATS_URL, () => connectNats(config.NATS_URL, service));
+    const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
+    await migrateExclusively(dataSource, service);
+
+    const vault = new PersonalDataVault(service);
+    const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
+    const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, redis);
+    if (options.publishes) {
+      await ensureEventStream(nc, options.publishes.stream, service, config.EVENT_RETENTION_DAYS ?? 30);
+      runtime.relay = new OutboxRelay({
+        dataSource,
+        schema: service,
+        store,
+        nc,
+        definitions: options.publishes.events,
+        logger,
+      });
+      runtime.relay.start();
+    }
+    runtime.health = await startHealthServer(service, config.HEALTH_PORT, runtime.healthChecks());
+    logger.log(`health endpoints on :${config.HEALTH_PORT}/health/{live,ready}`);
+    return runtime;
+  }
+
+  healthChecks(): HealthCheck[] {
+    const checks: HealthCheck[] = [
+      ['postgres', () => this.dataSource.query('SELECT 1')],
+      ['nats', () => this.nc.flush()],
+    ];
+    const redis = this.redis;
+    if (redis) checks.push(['redis', () => redis.ping()]);
+    return checks;
+  }
+
+  async close(): Promise<void> {
+    await this.relay?.stop();
+    await new Promise((resolve) => (this.health ? this.health.close(resolve) : resolve(undefined)));
+    await this.nc.drain().catch(() => undefined);
+    this.redis?.disconnect();
+    await this.dataSource.destroy().catch(() => undefined);
+  }
+}

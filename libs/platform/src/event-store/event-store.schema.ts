@@ -1,0 +1,51 @@
+import type { QueryRunner } from 'typeorm';
+
+/**
+ * The tables every service schema gets: the append-only event log, the relay's checkpoint, the
+ * per-subject data keys of crypto-shredding, and the processed-message set of idempotent consumers.
+ * `transaction_id` lets the relay publish only below the oldest open transaction (sequence values are
+ * taken before commit, so positions can become visible out of order).
+ */
+export async function createEventStoreTables(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`
+    CREATE TABLE "${schema}".events (
+      global_position bigserial PRIMARY KEY,
+      event_id uuid NOT NULL UNIQUE,
+      stream_id text NOT NULL,
+      stream_position integer NOT NULL,
+      type text NOT NULL,
+      schema_version integer NOT NULL,
+      data jsonb NOT NULL,
+      personal bytea,
+      personal_subject text,
+      metadata jsonb NOT NULL,
+      occurred_at timestamptz NOT NULL,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      CONSTRAINT events_stream_position_unique UNIQUE (stream_id, stream_position)
+    )`);
+  await runner.query(`CREATE INDEX events_personal_subject_idx ON "${schema}".events (personal_subject)`);
+  await runner.query(`
+    CREATE TABLE "${schema}".relay_checkpoint (
+      name text PRIMARY KEY,
+      position bigint NOT NULL
+    )`);
+  await runner.query(`
+    CREATE TABLE "${schema}".data_keys (
+      subject text PRIMARY KEY,
+      key bytea NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  await runner.query(`
+    CREATE TABLE "${schema}".processed_messages (
+      consumer text NOT NULL,
+      event_id uuid NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, event_id)
+    )`);
+}
+
+export async function dropEventStoreTables(runner: QueryRunner, schema: string): Promise<void> {
+  for (const table of ['processed_messages', 'data_keys', 'relay_checkpoint', 'events']) {
+    await runner.query(`DROP TABLE IF EXISTS "${schema}".${table}`);
+  }
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import type { EventMetadata } from '@authsvc/contracts';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import type { InlineProjector } from './projection.js';
+import type { PersonalDataVault } from './personal-data-vault.js';
+import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
+
+const UNIQUE_VIOLATION = '23505';
+const STREAM_POSITION_CONSTRAINT = 'events_stream_position_unique';
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  personal: Buffer | null;
+  personal_subject: string | null;
+  metadata: EventMetadata;
+}
+
+/** Maps a uniqueness rule of a read model (by constraint name) to the domain error it means. */
+export type UniqueViolationMap = Readonly<Record<string, DomainError>>;
+
+export interface AppendOptions {
+  readonly streamId: string;
+  /** The stream version the decision was made on (0 for a new stream). */
+  readonly expectedVersion: number;
+  readonly events: readonly PendingEvent[];
+  readonly context: CommandContext;
+  readonly uniqueViolations?: UniqueViolationMap;
+}
+
+/**
+ * Append-only Postgres event store of one service schema. An append writes the events, applies the
+ * inline projections and notifies the outbox relay in one transaction, so that a write is visible to the
+ * next read and is published exactly when it is committed.
+ */
+export class EventStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schema: string,
+    private readonly vault: PersonalDataVault,
+    private readonly projector: InlineProjector,
+  ) {}
+
+  async append(options: AppendOptions): Promise<RecordedEvent[]> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const recorded = await this.insert(manager, options);
+        await this.projector.apply(manager, recorded);
+        await manager.query(`SELECT pg_notify($1, '')`, [this.notifyChannel]);
+        return recorded;
+      });
+    } catch (error) {
+      throw this.translate(error, options.uniqueViolations ?? {});
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const manager = this.dataSource.manager;
+    const rows: EventRow[] = await manager.query(
+      `SELECT global_position, stream_id, stream_position, type, schema_version, data, personal,
+              personal_subject, metadata
+         FROM "${this.schema}".events WHERE stream_id = $1 ORDER BY stream_position`,
+      [streamId],
+    );
+    return this.toRecorded(manager, rows);
+  }
+
+  /** Reads events after a global position, for the relay and for rebuilding read models. */
+  async toRecorded(manager: EntityManager, rows: readonly EventRow[]): Promise<RecordedEvent[]> {
+    const subjects = rows.flatMap((row) => (row.personal_subject ? [row.personal_subject] : []));
+    const keys = await this.vault.keysOf(manager, subjects);
+    return rows.map((row) => ({
+      type: row.type,
+      schemaVersion: row.schema_version,
+      streamId: row.stream_id,
+      streamPosition: row.stream_position,
+      globalPosition: String(row.global_position),
+      data: row.data,
+      personal:
+        row.personal && row.personal_subject ? this.vault.decrypt(keys, row.personal_subject, row.personal) : null,
+      personalSubject: row.personal_subject,
+      metadata: row.metadata,
+    }));
+  }
+
+  get notifyChannel(): string {
+    return `${this.schema}_events`;
+  }
+
+  private async insert(manager: EntityManager, options: AppendOptions): Promise<RecordedEvent[]> {
+    const { context } = options;
+    const recorded: RecordedEvent[] = [];
+    let causationId = context.causationId ?? null;
+    for (const [index, event] of options.events.entries()) {
+      const metadata: EventMetadata = {
+        eventId: randomUUID(),
+        correlationId: context.correlationId,
+        causationId,
+        actorId: context.actorId ?? null,
+        occurredAt: context.now.toISOString(),
+      };
+      const personal =
+        event.personal !== null && event.personalSubject
+          ? await this.vault.encrypt(manager, event.personalSubject, event.personal)
+          : null;
+      const streamPosition = options.expectedVersion + index + 1;
+      const [row]: { global_position: string }[] = await manager.query(
+        `INSERT INTO "${this.schema}".events
+           (event_id, stream_id, stream_position, type, schema_version, data, personal, personal_subject,
+            metadata, occurred_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING global_position`,
+        [
+          metadata.eventId,
+          options.streamId,
+          streamPosition,
+          event.definition.type,
+          event.definition.schemaVersion,
+          JSON.stringify(event.data),
+          personal,
+          personal ? event.personalSubject : null,
+          JSON.stringify(metadata),
+          context.now,
+        ],
+      );
+      recorded.push({
+        type: event.definition.type,
+        schemaVersion: event.definition.schemaVersion,
+        streamId: options.streamId,
+        streamPosition,
+        globalPosition: String(row.global_position),
+        data: event.data,
+        personal: event.personal,
+        personalSubject: event.personalSubject,
+        metadata,
+      });
+      causationId = metadata.eventId;
+    }
+    return recorded;
+  }
+
+  private translate(error: unknown, uniqueViolations: UniqueViolationMap): unknown {
+    if (!(error instanceof QueryFailedError)) return error;
+    const driverError = error.driverError as { code?: string; constraint?: string };
+    if (driverError.code !== UNIQUE_VIOLATION) return error;
+    if (driverError.constraint === STREAM_POSITION_CONSTRAINT) {
+      return new DomainError(RequestErrors.CONCURRENT_MODIFICATION);
+    }
+    return (driverError.constraint && uniqueViolations[driverError.constraint]) || error;
+  }
+}
+
+export type { EventRow };

@@ -1,0 +1,106 @@
+import type { PublishedEvent } from '@authsvc/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { LoggerService } from '@nestjs/common';
+
+const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
+const STREAM_WAIT_MS = 1000;
+const ACK_WAIT_NANOS = 30_000_000_000;
+
+export interface DurableConsumerOptions {
+  readonly nc: NatsConnection;
+  readonly stream: string;
+  /** Shared by every replica of the consuming service, so each event is handled by one of them. */
+  readonly durableName: string;
+  /** One subject filter (servers before 2.10 accept only one); handlers ignore the events they don't need. */
+  readonly filterSubject: string;
+  readonly logger: LoggerService;
+  /** Must be idempotent: delivery is at least once. A throw means "retry later". */
+  handle(event: PublishedEvent): Promise<void>;
+}
+
+/**
+ * A JetStream durable pull consumer with explicit acks: an event is acknowledged only after its handler
+ * committed, and redelivered with growing delays while the handler fails (for example while SMTP is down).
+ */
+export class DurableConsumer {
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private running = false;
+
+  constructor(private readonly options: DurableConsumerOptions) {}
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.messages?.close();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.consume();
+      } catch (error) {
+        if (!this.running) return;
+        this.options.logger.warn(
+          `consumer ${this.options.durableName} waiting for stream ${this.options.stream}: ${(error as Error).message}`,
+          'DurableConsumer',
+        );
+        await new Promise((resolve) => setTimeout(resolve, STREAM_WAIT_MS));
+      }
+    }
+  }
+
+  private async consume(): Promise<void> {
+    const { nc, stream, durableName, filterSubject } = this.options;
+    const manager = await jetstreamManager(nc);
+    const exists = await manager.consumers.info(stream, durableName).then(
+      () => true,
+      () => false,
+    );
+    if (exists) await manager.consumers.update(stream, durableName, { filter_subject: filterSubject });
+    else {
+      await manager.consumers.add(stream, {
+        durable_name: durableName,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: filterSubject,
+        ack_wait: ACK_WAIT_NANOS,
+        max_deliver: -1,
+      });
+    }
+    const consumer = await jetstream(nc).consumers.get(stream, durableName);
+    this.messages = await consumer.consume({ max_messages: 64 });
+    for await (const message of this.messages) {
+      await this.process(message);
+      if (!this.running) break;
+    }
+  }
+
+  private async process(message: JsMsg): Promise<void> {
+    try {
+      await this.options.handle(message.json<PublishedEvent>());
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.deliveryCount;
+      const delay = RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)];
+      this.options.logger.warn(
+        `${message.subject} delivery ${attempt} failed, retrying in ${delay} ms: ${(error as Error).message}`,
+        'DurableConsumer',
+      );
+      message.nak(delay);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Creates or updates a service's event stream. It binds `<service>.events.>` only: a stream that also
+ * captured RPC subjects would answer requests with publish acks. `max_age` bounds how long published
+ * personal data stays on the bus; the duplicate window makes relay re-publishes after a crash no-ops.
+ */
+export async function ensureEventStream(
+  nc: NatsConnection,
+  name: string,
+  service: string,
+  retentionDays: number,
+): Promise<void> {
+  const manager = await jetstreamManager(nc);
+  const config: Partial<StreamConfig> & { name: string } = {
+    name,
+    subjects: [`${service}.events.>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(retentionDays * 24 * 60 * 60 * 1000),
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  };
+  const exists = await manager.streams.info(name).then(
+    () => true,
+    () => false,
+  );
+  if (exists) await manager.streams.update(name, config);
+  else await manager.streams.add(config);
+}

@@ -1,0 +1,19 @@
+import { DomainError, type ErrorDefinition } from '@authsvc/errors';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+
+/**
+ * Validates a plain payload against a contract class (the same class on both sides of a message).
+ * Unknown keys are stripped; a payload that is not an object, or breaks a rule, throws `invalid`.
+ */
+export async function validateContract<T extends object>(
+  type: new () => T,
+  payload: unknown,
+  invalid: ErrorDefinition,
+): Promise<T> {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new DomainError(invalid);
+  const instance = plainToInstance(type, payload);
+  const problems = await validate(instance, { whitelist: true, forbidUnknownValues: true });
+  if (problems.length > 0) throw new DomainError(invalid);
+  return instance;
+}

@@ -1,0 +1,41 @@
+import {
+  boolean,
+  checkAuthSecret,
+  DatabaseVariables,
+  EventRetentionVariables,
+  healthPortVariable,
+  integer,
+  loadConfig,
+  LogVariables,
+  NatsVariables,
+  NodeEnvVariable,
+  PublicUrlVariables,
+  SecretVariables,
+  type ConfigOf,
+} from '@authsvc/config';
+
+const identitySchema = {
+  ...NodeEnvVariable,
+  ...LogVariables,
+  ...DatabaseVariables,
+  ...NatsVariables,
+  ...SecretVariables,
+  ...PublicUrlVariables,
+  ...EventRetentionVariables,
+  ...healthPortVariable(3101),
+  BCRYPT_COST: integer(10, 4, 15),
+  PASSWORD_MIN_LENGTH: integer(8, 1, 128),
+  PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
+  SEND_VERIFICATION_ON_SIGN_UP: boolean(true),
+  EMAIL_VERIFICATION_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
+};
+
+export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };
+
+export const IDENTITY_CONFIG = Symbol('IdentityConfig');
+
+export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
+  const config = loadConfig(identitySchema, env);
+  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
+  return { ...config, warnings: warning ? [warning] : [] };
+}

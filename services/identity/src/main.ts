@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { IDENTITY_EVENTS_STREAM, IDENTITY_QUEUE, IdentityEventTypes } from '@authsvc/contracts';
+import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import { loadIdentityConfig } from './identity.config.js';
+import { IdentityModule } from './identity.module.js';
+import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
+import { AccountEntity } from './user/account.entity.js';
+import { accountViewProjection } from './user/projections/account-view.projection.js';
+import { userViewProjection } from './user/projections/user-view.projection.js';
+import { UserEntity } from './user/user.entity.js';
+
+await runService('identity', async () => {
+  const config = loadIdentityConfig(process.env);
+  const runtime = await ServiceRuntime.start({
+    service: 'identity',
+    config,
+    entities: [UserEntity, AccountEntity],
+    migrations: [InitialIdentitySchema1763800000000],
+    projections: [userViewProjection, accountViewProjection],
+    publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
+  });
+  config.warnings.forEach((warning) => runtime.logger.warn(warning));
+  const app = await startNatsMicroservice(
+    IdentityModule.forRuntime(runtime, config),
+    config.NATS_URL,
+    IDENTITY_QUEUE,
+    runtime.logger,
+  );
+  runtime.logger.log('identity service ready');
+  return async () => {
+    await app.close();
+    await runtime.close();
+  };
+});

@@ -1,0 +1,80 @@
+import type { UserView } from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { EventStore, randomString } from '@authsvc/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { assertPasswordLength } from '../../password/password-policy.js';
+import { signVerificationToken, verificationUrl } from '../../verification/email-verification-token.js';
+import { normalizeEmail } from '../email/email-address.js';
+import { UserEntity } from '../user.entity.js';
+import { toUserView } from '../user-view.mapper.js';
+import { decideUser, initialUserState, userStreamId } from '../user.decider.js';
+import { RegisterUserCommand } from './register-user.command.js';
+
+/** The constraint of the users read model that makes two sign-ups with one email impossible. */
+export const USERS_EMAIL_UNIQUE = 'users_email_unique';
+
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, UserView> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async execute({ request }: RegisterUserCommand): Promise<UserView> {
+    const email = normalizeEmail(request.email);
+    assertPasswordLength(request.password, {
+      min: this.config.PASSWORD_MIN_LENGTH,
+      max: this.config.PASSWORD_MAX_LENGTH,
+    });
+    // Cheap early answer; the unique constraint below is what holds under concurrency.
+    if (await this.dataSource.getRepository(UserEntity).existsBy({ email })) {
+      throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
+    }
+    const now = new Date();
+    const userId = randomString();
+    const events = decideUser(
+      {
+        type: 'RegisterUser',
+        userId,
+        accountId: randomString(),
+        email,
+        name: request.name,
+        image: request.image ?? null,
+        passwordHash: await this.hasher.hash(request.password),
+        now,
+        verification: await this.verification(email, userId, request.callbackURL, now),
+      },
+      initialUserState,
+    );
+    await this.store.append({
+      streamId: userStreamId(userId),
+      expectedVersion: 0,
+      events,
+      context: { correlationId: request.correlationId, actorId: userId, now },
+      uniqueViolations: { [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS) },
+    });
+    const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    return toUserView(user);
+  }
+
+  private async verification(email: string, userId: string, callbackURL: string | undefined, now: Date) {
+    if (!this.config.SEND_VERIFICATION_ON_SIGN_UP) return null;
+    const expiresIn = this.config.EMAIL_VERIFICATION_EXPIRES_IN;
+    const token = await signVerificationToken(
+      { email, userId, requestType: 'email-verification' },
+      this.config.AUTH_SECRET,
+      now,
+      expiresIn,
+    );
+    return {
+      url: verificationUrl(this.config.BASE_URL, token, callbackURL),
+      expiresAt: new Date(now.getTime() + expiresIn * 1000),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { CredentialAccountCreated, type PersonalOf } from '@authsvc/contracts';
+import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
+import { AccountEntity } from '../account.entity.js';
+
+/** The credential account's accountId is the user id, as in the reference data model. */
+export function evolveAccountView(row: AccountEntity | null, event: RecordedEvent): AccountEntity | null {
+  if (isEvent(event, CredentialAccountCreated)) {
+    const personal = event.personal as PersonalOf<typeof CredentialAccountCreated>;
+    const createdAt = new Date(event.data.createdAt);
+    return Object.assign(new AccountEntity(), {
+      id: event.data.accountId,
+      userId: event.data.userId,
+      providerId: 'credential',
+      accountId: event.data.userId,
+      password: personal.passwordHash,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  return row;
+}
+
+export const accountViewProjection: RowProjection<AccountEntity> = {
+  entity: AccountEntity,
+  handles: [CredentialAccountCreated.type],
+  key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
+  evolve: evolveAccountView,
+};

@@ -1,0 +1,29 @@
+import { UserRegistered, type PersonalOf } from '@authsvc/contracts';
+import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
+import { UserEntity } from '../user.entity.js';
+
+type RegisteredPersonal = PersonalOf<typeof UserRegistered>;
+
+export function evolveUserView(row: UserEntity | null, event: RecordedEvent): UserEntity | null {
+  if (isEvent(event, UserRegistered)) {
+    const personal = event.personal as RegisteredPersonal;
+    const createdAt = new Date(event.data.createdAt);
+    return Object.assign(new UserEntity(), {
+      id: event.data.userId,
+      email: personal.email,
+      name: personal.name,
+      image: personal.image,
+      emailVerified: event.data.emailVerified,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  return row;
+}
+
+export const userViewProjection: RowProjection<UserEntity> = {
+  entity: UserEntity,
+  handles: [UserRegistered.type],
+  key: (event) => ({ id: (event.data as { userId: string }).userId }),
+  evolve: evolveUserView,
+};

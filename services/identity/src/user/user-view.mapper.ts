@@ -1,0 +1,14 @@
+import type { UserView } from '@authsvc/contracts';
+import type { UserEntity } from './user.entity.js';
+
+export function toUserView(user: UserEntity): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}

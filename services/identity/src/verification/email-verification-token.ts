@@ -1,0 +1,40 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** What a verification link proves (claims of the HS256 token, as the reference client's server issues them). */
+export interface VerificationClaims {
+  readonly email: string;
+  readonly userId: string;
+  readonly requestType: 'email-verification';
+}
+
+/** Signs a verification token valid for `expiresInSeconds` from `now`. */
+export async function signVerificationToken(
+  claims: VerificationClaims,
+  secret: string,
+  now: Date,
+  expiresInSeconds: number,
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + expiresInSeconds)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** Verifies signature (HS256 only) and expiry at `now`; throws on any failure. */
+export async function verifyVerificationToken(token: string, secret: string, now: Date): Promise<VerificationClaims> {
+  const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    algorithms: ['HS256'],
+    currentDate: now,
+  });
+  return payload as unknown as VerificationClaims;
+}
+
+/** The link mailed to the user: the gateway's verify-email endpoint with the token and where to go next. */
+export function verificationUrl(baseUrl: URL, token: string, callbackURL: string | undefined): string {
+  const url = new URL(`${baseUrl.toString().replace(/\/$/, '')}/api/auth/verify-email`);
+  url.searchParams.set('token', token);
+  url.searchParams.set('callbackURL', callbackURL ?? '/');
+  return url.toString();
+}

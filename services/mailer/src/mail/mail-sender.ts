@@ -1,0 +1,105 @@
+import type { LoggerService } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { MailEntity } from './mail.entity.js';
+import type { MailTransport } from './mail-transport.js';
+import { retryDelayMs } from './retry-delay.js';
+
+const BATCH_SIZE = 10;
+const POLL_MS = 1000;
+
+/**
+ * Delivers pending mails. Rows are claimed with FOR UPDATE SKIP LOCKED, so replicas share the work
+ * without sending one mail twice; a failed delivery is retried later, never dropped.
+ */
+export class MailSender {
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private nudged = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: MailTransport,
+    private readonly logger: LoggerService,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Called when a mail was stored, so that it leaves without waiting for the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.nudged = false;
+      const handled = await this.deliverBatch().catch((error: Error) => {
+        this.logger.error(`mail delivery batch failed: ${error.message}`, 'MailSender');
+        return 0;
+      });
+      if (handled === 0 && !this.nudged) await this.sleep();
+    }
+  }
+
+  private deliverBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = await manager
+        .getRepository(MailEntity)
+        .createQueryBuilder('mail')
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .where('mail.status = :status', { status: 'pending' })
+        .andWhere('mail.next_attempt_at <= now()')
+        .orderBy('mail.created_at')
+        .limit(BATCH_SIZE)
+        .getMany();
+      for (const mail of due) {
+        try {
+          await this.transport.deliver(mail);
+          await manager.update(
+            MailEntity,
+            { id: mail.id },
+            { status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 },
+          );
+        } catch (error) {
+          const attempts = mail.attempts + 1;
+          await manager.update(
+            MailEntity,
+            { id: mail.id },
+            {
+              attempts,
+              lastError: (error as Error).message,
+              nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+            },
+          );
+          this.logger.warn(
+            `mail ${mail.id} not delivered (attempt ${attempts}): ${(error as Error).message}`,
+            'MailSender',
+          );
+        }
+      }
+      return due.length;
+    });
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

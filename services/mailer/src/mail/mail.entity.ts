@@ -1,0 +1,47 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * The mailer's outbox and the development mailbox in one: a mail is stored once per source event
+ * (unique), then delivered with retries until the SMTP server accepts it.
+ */
+@Entity({ name: 'mails' })
+export class MailEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'source_event_id', type: 'uuid' })
+  sourceEventId!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
+  userId!: string | null;
+
+  @Column({ name: 'to_address', type: 'text' })
+  to!: string;
+
+  @Column({ type: 'text' })
+  subject!: string;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Column({ type: 'text' })
+  html!: string;
+
+  @Column({ type: 'text' })
+  status!: 'pending' | 'sent';
+
+  @Column({ type: 'integer' })
+  attempts!: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz' })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt!: Date | null;
+}

@@ -1,0 +1,34 @@
+import type { MailView } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { MAILER_CONFIG, type MailerConfig } from '../../mailer.config.js';
+import { MailEntity } from '../mail.entity.js';
+import { ListMailboxQuery } from './list-mailbox.query.js';
+
+/** The development mailbox: newest mails first. It does not exist in production. */
+@QueryHandler(ListMailboxQuery)
+export class ListMailboxHandler implements IQueryHandler<ListMailboxQuery, MailView[]> {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
+  ) {}
+
+  async execute({ limit }: ListMailboxQuery): Promise<MailView[]> {
+    if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
+    const mails = await this.dataSource.getRepository(MailEntity).find({ order: { createdAt: 'DESC' }, take: limit });
+    return mails.map((mail) => ({
+      id: mail.id,
+      sourceEventId: mail.sourceEventId,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: mail.status,
+      attempts: mail.attempts,
+      createdAt: mail.createdAt.toISOString(),
+      sentAt: mail.sentAt?.toISOString() ?? null,
+    }));
+  }
+}

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { ORGANIZATION_EVENTS_STREAM, ORGANIZATION_QUEUE } from '@authsvc/contracts';
+import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
+import { loadOrganizationConfig } from './organization.config.js';
+import { OrganizationModule } from './organization.module.js';
+
+await runService('organization', async () => {
+  const config = loadOrganizationConfig(process.env);
+  const runtime = await ServiceRuntime.start({
+    service: 'organization',
+    config,
+    entities: [],
+    migrations: [InitialOrganizationSchema1763800000000],
+    projections: [],
+    publishes: { stream: ORGANIZATION_EVENTS_STREAM, events: [] },
+  });
+  const app = await startNatsMicroservice(OrganizationModule, config.NATS_URL, ORGANIZATION_QUEUE, runtime.logger);
+  runtime.logger.log('organization service ready');
+  return async () => {
+    await app.close();
+    await runtime.close();
+  };
+});

@@ -1,0 +1,25 @@
+import {
+  DatabaseVariables,
+  EventRetentionVariables,
+  healthPortVariable,
+  loadConfig,
+  LogVariables,
+  NatsVariables,
+  NodeEnvVariable,
+  type ConfigOf,
+} from '@authsvc/config';
+
+const organizationSchema = {
+  ...NodeEnvVariable,
+  ...LogVariables,
+  ...DatabaseVariables,
+  ...NatsVariables,
+  ...EventRetentionVariables,
+  ...healthPortVariable(3103),
+};
+
+export type OrganizationConfig = ConfigOf<typeof organizationSchema>;
+
+export function loadOrganizationConfig(env: NodeJS.ProcessEnv): OrganizationConfig {
+  return loadConfig(organizationSchema, env);
+}

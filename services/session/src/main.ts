@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { SESSION_EVENTS_STREAM, SESSION_QUEUE, SessionEventTypes } from '@authsvc/contracts';
+import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import type { Redis } from 'ioredis';
+import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
+import { loadSessionConfig } from './session.config.js';
+import { SessionModule } from './session.module.js';
+import { sessionViewProjection } from './session/projections/session-view.projection.js';
+import { SessionEntity } from './session/session.entity.js';
+
+await runService('session', async () => {
+  const config = loadSessionConfig(process.env);
+  const runtime = (await ServiceRuntime.start({
+    service: 'session',
+    config,
+    entities: [SessionEntity],
+    migrations: [InitialSessionSchema1763800000000],
+    projections: [sessionViewProjection],
+    publishes: { stream: SESSION_EVENTS_STREAM, events: SessionEventTypes },
+    redisUrl: config.REDIS_URL,
+  })) as ServiceRuntime & { redis: Redis };
+  const app = await startNatsMicroservice(
+    SessionModule.forRuntime(runtime, config),
+    config.NATS_URL,
+    SESSION_QUEUE,
+    runtime.logger,
+  );
+  runtime.logger.log('session service ready');
+  return async () => {
+    await app.close();
+    await runtime.close();
+  };
+});

@@ -1,0 +1,34 @@
+import {
+  DatabaseVariables,
+  EventRetentionVariables,
+  healthPortVariable,
+  integer,
+  loadConfig,
+  LogVariables,
+  NatsVariables,
+  NodeEnvVariable,
+  RedisVariables,
+  type ConfigOf,
+} from '@authsvc/config';
+
+const sessionSchema = {
+  ...NodeEnvVariable,
+  ...LogVariables,
+  ...DatabaseVariables,
+  ...RedisVariables,
+  ...NatsVariables,
+  ...EventRetentionVariables,
+  ...healthPortVariable(3102),
+  /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */
+  SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),
+  /** A session older than this (seconds since issue or last refresh) is extended when used; 0: on every use. */
+  SESSION_UPDATE_AGE: integer(86400, 0, 34_560_000),
+};
+
+export type SessionConfig = ConfigOf<typeof sessionSchema>;
+
+export const SESSION_CONFIG = Symbol('SessionConfig');
+
+export function loadSessionConfig(env: NodeJS.ProcessEnv): SessionConfig {
+  return loadConfig(sessionSchema, env);
+}

@@ -1,0 +1,37 @@
+import { EventStore, type ServiceRuntime } from '@authsvc/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
+import { CreateSessionHandler } from './session/commands/create-session.handler.js';
+import { RevokeSessionHandler } from './session/commands/revoke-session.handler.js';
+import { RevokeUserSessionsHandler } from './session/commands/revoke-user-sessions.handler.js';
+import { SessionWriter } from './session/commands/session-writer.js';
+import { ListUserSessionsHandler } from './session/queries/list-user-sessions.handler.js';
+import { GetSessionHandler } from './session/queries/get-session.handler.js';
+import { SessionCache } from './session/session-cache.js';
+import { SessionNatsController } from './session/session.nats-controller.js';
+
+@Module({})
+export class SessionModule {
+  static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: SessionConfig): DynamicModule {
+    return {
+      module: SessionModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [SessionNatsController],
+      providers: [
+        { provide: SESSION_CONFIG, useValue: config },
+        { provide: EventStore, useValue: runtime.store },
+        { provide: DataSource, useValue: runtime.dataSource },
+        { provide: SessionCache, useValue: new SessionCache(runtime.redis) },
+        SessionWriter,
+        CreateSessionHandler,
+        RevokeSessionHandler,
+        GetSessionHandler,
+        RevokeUserSessionsHandler,
+        ListUserSessionsHandler,
+      ],
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { SessionEntity } from '../session.entity.js';
+import { SessionWriter } from './session-writer.js';
+import { RevokeSessionCommand } from './revoke-session.command.js';
+
+/** Someone else's token (when the caller's user id is given) reads as "nothing to revoke": no leak. */
+@CommandHandler(RevokeSessionCommand)
+export class RevokeSessionHandler implements ICommandHandler<RevokeSessionCommand, { revoked: boolean }> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly writer: SessionWriter,
+  ) {}
+
+  async execute({ request }: RevokeSessionCommand): Promise<{ revoked: boolean }> {
+    const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ token: request.token });
+    if (!session || (request.userId !== undefined && session.userId !== request.userId)) return { revoked: false };
+    const reason = request.userId === undefined ? 'sign-out' : 'revoked';
+    return { revoked: await this.writer.end(session, reason, request.correlationId) };
+  }
+}

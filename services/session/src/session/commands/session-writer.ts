@@ -1,0 +1,65 @@
+import type { SessionEndReason, SessionView } from '@authsvc/contracts';
+import { EventStore } from '@authsvc/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
+import { SessionCache } from '../session-cache.js';
+import { SessionEntity } from '../session.entity.js';
+import { toSessionView } from '../session-view.mapper.js';
+import {
+  decideSession,
+  evolveSession,
+  initialSessionState,
+  sessionStreamId,
+  type SessionCommand,
+} from '../session.decider.js';
+
+/**
+ * Changes an existing session: loads its stream, decides, appends (the read model follows in the same
+ * transaction), then brings the Redis copy in line.
+ */
+@Injectable()
+export class SessionWriter {
+  private readonly logger = new Logger(SessionWriter.name);
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly cache: SessionCache,
+    @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
+  ) {}
+
+  /** Ends a session (sign-out, expiry, revocation); false when it had already ended. */
+  async end(session: { id: string; token: string }, reason: SessionEndReason, correlationId: string): Promise<boolean> {
+    const ended = await this.apply(session.id, { type: 'EndSession', reason }, correlationId);
+    if (!(await this.cache.remove(session.token))) {
+      this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
+    }
+    return ended;
+  }
+
+  /** Extends a session by its lifetime from now; the refreshed view, or undefined when it could not be. */
+  async refresh(sessionId: string, correlationId: string, now: Date): Promise<SessionView | undefined> {
+    const command = { type: 'RefreshSession', lifetimeSeconds: this.config.SESSION_EXPIRES_IN, now } as const;
+    if (!(await this.apply(sessionId, command, correlationId))) return undefined;
+    const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
+    if (!row) return undefined;
+    const session = toSessionView(row);
+    await this.cache.put(session, now);
+    return session;
+  }
+
+  private async apply(sessionId: string, command: SessionCommand, correlationId: string): Promise<boolean> {
+    const streamId = sessionStreamId(sessionId);
+    const history = await this.store.readStream(streamId);
+    const events = decideSession(command, history.reduce(evolveSession, initialSessionState));
+    if (events.length === 0) return false;
+    await this.store.append({
+      streamId,
+      expectedVersion: history.length,
+      events,
+      context: { correlationId, now: new Date() },
+    });
+    return true;
+  }
+}

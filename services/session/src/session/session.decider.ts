@@ -1,0 +1,115 @@
+import { SessionCreated, SessionRefreshed, SessionRevoked, type SessionEndReason } from '@authsvc/contracts';
+import { isEvent, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
+
+/** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
+export const DONT_REMEMBER_LIFETIME_SECONDS = 24 * 60 * 60;
+
+export type SessionState =
+  | { readonly status: 'none' }
+  | { readonly status: 'active'; readonly sessionId: string; readonly userId: string; readonly expiresAt: Date }
+  | { readonly status: 'ended' };
+
+export const initialSessionState: SessionState = { status: 'none' };
+
+export interface CreateSession {
+  readonly type: 'CreateSession';
+  readonly sessionId: string;
+  readonly token: string;
+  readonly userId: string;
+  readonly ipAddress: string;
+  readonly userAgent: string;
+  readonly rememberMe: boolean;
+  readonly lifetimeSeconds: number;
+  readonly now: Date;
+}
+
+export interface RefreshSession {
+  readonly type: 'RefreshSession';
+  readonly lifetimeSeconds: number;
+  readonly now: Date;
+}
+
+export interface EndSession {
+  readonly type: 'EndSession';
+  readonly reason: SessionEndReason;
+}
+
+export type SessionCommand = CreateSession | RefreshSession | EndSession;
+
+export function sessionExpiry(now: Date, rememberMe: boolean, lifetimeSeconds: number): Date {
+  const seconds = rememberMe ? lifetimeSeconds : DONT_REMEMBER_LIFETIME_SECONDS;
+  return new Date(now.getTime() + seconds * 1000);
+}
+
+/**
+ * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge`
+ * seconds ago, i.e. when `expiresAt - lifetime + updateAge <= now`; `updateAge` 0 extends on every use.
+ */
+export function isRefreshDue(expiresAt: Date, now: Date, lifetimeSeconds: number, updateAgeSeconds: number): boolean {
+  return expiresAt.getTime() - (lifetimeSeconds - updateAgeSeconds) * 1000 <= now.getTime();
+}
+
+export function decideSession(command: SessionCommand, state: SessionState): PendingEvent[] {
+  switch (command.type) {
+    case 'CreateSession':
+      return state.status === 'none' ? [created(command)] : [];
+    case 'RefreshSession': {
+      if (state.status !== 'active' || state.expiresAt <= command.now) return [];
+      const expiresAt = new Date(command.now.getTime() + command.lifetimeSeconds * 1000);
+      return [
+        pendingEvent(SessionRefreshed, {
+          sessionId: state.sessionId,
+          userId: state.userId,
+          expiresAt: expiresAt.toISOString(),
+          refreshedAt: command.now.toISOString(),
+        }),
+      ];
+    }
+    case 'EndSession':
+      // Ending an ended session is a no-op: sign-out twice must not fail.
+      if (state.status !== 'active') return [];
+      return [
+        pendingEvent(SessionRevoked, { sessionId: state.sessionId, userId: state.userId, reason: command.reason }),
+      ];
+    default: {
+      const unknownCommand: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
+    }
+  }
+}
+
+function created(command: CreateSession): PendingEvent {
+  const expiresAt = sessionExpiry(command.now, command.rememberMe, command.lifetimeSeconds);
+  return pendingEvent(
+    SessionCreated,
+    {
+      sessionId: command.sessionId,
+      userId: command.userId,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: command.now.toISOString(),
+      rememberMe: command.rememberMe,
+    },
+    { token: command.token, ipAddress: command.ipAddress, userAgent: command.userAgent },
+    command.userId,
+  );
+}
+
+export function evolveSession(state: SessionState, event: RecordedEvent): SessionState {
+  if (isEvent(event, SessionCreated)) {
+    return {
+      status: 'active',
+      sessionId: event.data.sessionId,
+      userId: event.data.userId,
+      expiresAt: new Date(event.data.expiresAt),
+    };
+  }
+  if (isEvent(event, SessionRefreshed) && state.status === 'active') {
+    return { ...state, expiresAt: new Date(event.data.expiresAt) };
+  }
+  if (isEvent(event, SessionRevoked)) return { status: 'ended' };
+  return state;
+}
+
+export function sessionStreamId(sessionId: string): string {
+  return `session-${sessionId}`;
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** The durable copy of live sessions: Redis answers first, this answers when Redis lost them. */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  token!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64 })
+  userId!: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'ip_address', type: 'text' })
+  ipAddress!: string;
+
+  @Column({ name: 'user_agent', type: 'text' })
+  userAgent!: string;
+
+  @Column({ name: 'remember_me', type: 'boolean' })
+  rememberMe!: boolean;
+
+  @Column({ name: 'active_organization_id', type: 'varchar', length: 64, nullable: true })
+  activeOrganizationId!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,51 @@
+import {
+  CreateSessionRequest,
+  GetSessionRequest,
+  ListUserSessionsRequest,
+  RevokeSessionRequest,
+  RevokeUserSessionsRequest,
+  SessionRpc,
+  type CurrentSessionReply,
+  type SessionView,
+} from '@authsvc/contracts';
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CreateSessionCommand } from './commands/create-session.command.js';
+import { RevokeSessionCommand } from './commands/revoke-session.command.js';
+import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
+import { ListUserSessionsQuery } from './queries/list-user-sessions.query.js';
+import { GetSessionQuery } from './queries/get-session.query.js';
+
+@Controller()
+export class SessionNatsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @MessagePattern(SessionRpc.create.subject)
+  create(@Payload() request: CreateSessionRequest): Promise<SessionView> {
+    return this.commands.execute(new CreateSessionCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.get.subject)
+  get(@Payload() request: GetSessionRequest): Promise<CurrentSessionReply | null> {
+    return this.queries.execute(new GetSessionQuery(request));
+  }
+
+  @MessagePattern(SessionRpc.revoke.subject)
+  revoke(@Payload() request: RevokeSessionRequest): Promise<{ revoked: boolean }> {
+    return this.commands.execute(new RevokeSessionCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.listForUser.subject)
+  listForUser(@Payload() request: ListUserSessionsRequest): Promise<SessionView[]> {
+    return this.queries.execute(new ListUserSessionsQuery(request.userId));
+  }
+
+  @MessagePattern(SessionRpc.revokeForUser.subject)
+  revokeForUser(@Payload() request: RevokeUserSessionsRequest): Promise<{ revoked: number }> {
+    return this.commands.execute(new RevokeUserSessionsCommand(request));
+  }
+}
