@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+/**
+ * Keeps the deployment files (Dockerfile, docker-compose.yml, k8s/) in step with the environment variable
+ * table of README.md: every app receives exactly the variables it reads, and every app is deployable and probed.
+ */
+const ROOT = process.cwd();
+const APPS = ['gateway', 'identity', 'session', 'organization', 'mailer'];
+const SECRET_KEYS = ['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL'];
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
+type Yaml = any;
+
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+
+/** The README table rows: variable name → the apps that use it ("all" expanded). */
+function readmeVariables(): Map<string, string[]> {
+  const readme = read('README.md');
+  const table = readme.slice(readme.indexOf('<!-- env-table:start -->'), readme.indexOf('<!-- env-table:end -->'));
+  const variables = new Map<string, string[]>();
+  for (const line of table.split('\n')) {
+    const [name = '', usedBy = ''] = line
+      .split('|')
+      .slice(1, 3)
+      .map((cell) => cell.trim());
+    const match = /^`([A-Z][A-Z0-9_]*)`$/.exec(name);
+    if (!match) continue;
+    const apps = usedBy.split(',').map((app) => app.trim().toLowerCase());
+    variables.set(match[1], apps.includes('all') ? APPS : apps);
+  }
+  return variables;
+}
+
+function variablesOf(app: string): string[] {
+  return sorted([...readmeVariables()].filter(([, apps]) => apps.includes(app)).map(([name]) => name));
+}
+
+function k8sResources(): Yaml[] {
+  return readdirSync(join(ROOT, 'k8s'))
+    .filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
+    .flatMap((file) =>
+      parseAllDocuments(read(`k8s/${file}`)).map((document) => {
+        if (document.errors.length > 0) throw new Error(`k8s/${file}: ${document.errors[0].message}`);
+        return document.toJS();
+      }),
+    );
+}
+
+function resource(kind: string, name: string): Yaml {
+  const found = k8sResources().find((item) => item?.kind === kind && item.metadata?.name === name);
+  if (!found) throw new Error(`k8s/ has no ${kind} named ${name}`);
+  return found;
+}
+
+/** A probe or Service port given by name or number, as the container port number. */
+function portNumber(container: Yaml, port: string | number): number | undefined {
+  if (typeof port === 'number') return port;
+  return container.ports?.find((entry: Yaml) => entry.name === port)?.containerPort;
+}
+
+describe('deployment manifests', () => {
+  const allVariables = sorted(readmeVariables().keys());
+
+  it('reads the variables from the README table', () => {
+    expect(allVariables.length).toBeGreaterThan(0);
+    expect(allVariables).toEqual(expect.arrayContaining(SECRET_KEYS));
+  });
+
+  it('builds one image per app from the Dockerfile', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^ARG APP\b/m);
+    expect(dockerfile).toMatch(/^USER node\b/m);
+  });
+
+  describe('docker-compose.yml', () => {
+    const services: Record<string, Yaml> = parse(read('docker-compose.yml')).services ?? {};
+
+    it('runs every app and its infrastructure, NATS with JetStream', () => {
+      expect(sorted(Object.keys(services))).toEqual(sorted([...APPS, 'postgres', 'redis', 'nats']));
+      const natsCommand = [services.nats.command ?? []].flat().join(' ');
+      expect({ natsCommand }).toEqual({ natsCommand: expect.stringMatching(/(^|\s)(-js|--jetstream)(\s|$)/) });
+    });
+
+    it.each(APPS)('gives %s its image and exactly the variables it uses', (app) => {
+      const environment = services[app].environment ?? {};
+      const keys = Array.isArray(environment)
+        ? environment.map((entry: string) => entry.split('=')[0])
+        : Object.keys(environment);
+      expect({ app, buildArg: services[app].build?.args?.APP }).toEqual({ app, buildArg: app });
+      expect({ app, environment: sorted(keys) }).toEqual({ app, environment: variablesOf(app) });
+    });
+  });
+
+  describe('k8s/', () => {
+    it.each(APPS)('deploys %s with probes on its port and the shared ConfigMap and Secret', (app) => {
+      const container = resource('Deployment', app).spec.template.spec.containers[0];
+      const containerPort = container.ports?.[0]?.containerPort;
+      expect({ app, containerPort }).toEqual({ app, containerPort: expect.any(Number) });
+      const probe = (kind: string) => ({
+        path: container[kind]?.httpGet?.path,
+        port: portNumber(container, container[kind]?.httpGet?.port),
+      });
+      expect({ app, readiness: probe('readinessProbe'), liveness: probe('livenessProbe') }).toEqual({
+        app,
+        readiness: { path: '/health/ready', port: containerPort },
+        liveness: { path: '/health/live', port: containerPort },
+      });
+      expect({ app, envFrom: container.envFrom }).toEqual({
+        app,
+        envFrom: expect.arrayContaining([
+          { configMapRef: { name: 'authsvc-config' } },
+          { secretRef: { name: 'authsvc-secrets' } },
+        ]),
+      });
+      const healthPort = container.env?.find((entry: Yaml) => entry.name === 'HEALTH_PORT')?.value;
+      if (healthPort !== undefined) expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
+    });
+
+    it.each(APPS)('exposes %s through a Service that selects its pods', (app) => {
+      const deployment = resource('Deployment', app);
+      const service = resource('Service', app);
+      const container = deployment.spec.template.spec.containers[0];
+      const targetPorts = service.spec.ports.map((port: Yaml) => portNumber(container, port.targetPort ?? port.port));
+      expect({ app, targetPorts }).toEqual({ app, targetPorts: [container.ports[0].containerPort] });
+      expect({ app, labels: deployment.spec.template.metadata.labels }).toEqual({
+        app,
+        labels: expect.objectContaining(service.spec.selector),
+      });
+    });
+
+    it('sets every README variable in exactly one place: ConfigMap, Secret or the Deployments', () => {
+      const secretKeys = sorted(Object.keys(resource('Secret', 'authsvc-secrets').stringData ?? {}));
+      const configKeys = sorted(Object.keys(resource('ConfigMap', 'authsvc-config').data ?? {}));
+      const deploymentKeys = sorted(
+        APPS.flatMap((app) =>
+          (resource('Deployment', app).spec.template.spec.containers[0].env ?? []).map((entry: Yaml) => entry.name),
+        ),
+      );
+      const sources = [...configKeys, ...secretKeys, ...deploymentKeys];
+      expect(secretKeys).toEqual(sorted(SECRET_KEYS));
+      expect(sorted(sources)).toEqual(allVariables);
+      expect({ setTwice: sources.filter((key, index) => sources.indexOf(key) !== index) }).toEqual({ setTwice: [] });
+    });
+
+    it('lists every manifest in kustomization.yaml', () => {
+      const files = readdirSync(join(ROOT, 'k8s')).filter(
+        (file) => /\.ya?ml$/.test(file) && !/^kustomization\./.test(file),
+      );
+      expect(sorted(parse(read('k8s/kustomization.yaml')).resources ?? [])).toEqual(sorted(files));
+    });
+  });
+});
