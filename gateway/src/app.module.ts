@@ -9,6 +9,7 @@ import { SignInController } from './auth/sign-in.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
+import { UsernameController } from './auth/username.controller.js';
 import { AuthCookies } from './cookies/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -29,6 +30,7 @@ export class AppModule {
         SignInController,
         SessionController,
         UserSessionsController,
+        UsernameController,
         StatusController,
         MailboxController,
         HealthController,

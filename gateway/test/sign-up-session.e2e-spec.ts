@@ -59,6 +59,8 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
       name: 'Ada Lovelace',
       image: null,
       emailVerified: false,
+      username: null,
+      displayUsername: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

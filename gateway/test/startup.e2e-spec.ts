@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually } from './support/eventually.js';
@@ -87,9 +88,13 @@ describe('start-up checks', () => {
       }
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      const { rows } = await client.query('SELECT count(*)::int AS count FROM identity.migrations');
+      const { rows } = await client.query('SELECT name FROM identity.migrations ORDER BY name');
       await client.end();
-      expect(rows[0].count).toBe(1);
+      const migrationFiles = readdirSync(join(ROOT, 'services/identity/src/migrations')).filter((file) =>
+        file.endsWith('.ts'),
+      );
+      expect(rows).toHaveLength(migrationFiles.length);
+      expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     } finally {
       await Promise.all(
         replicas.map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),

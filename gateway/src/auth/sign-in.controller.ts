@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignInEmailBody } from './dto/sign-in-email.body.js';
+import { SignInUsernameBody } from './dto/sign-in-username.body.js';
 import { SessionIssuer } from './session-issuer.js';
 
 export interface SignInAnswer {
@@ -20,10 +21,6 @@ export class SignInController {
     private readonly sessions: SessionIssuer,
   ) {}
 
-  /**
-   * `{redirect, token, url?, user}` and the session cookie; with a callbackURL the client navigates there
-   * (`redirect: true`, and a Location header as the current client's server sends).
-   */
   @Post('sign-in/email')
   @HttpCode(200)
   async signInEmail(
@@ -36,9 +33,37 @@ export class SignInController {
       email: body.email,
       password: body.password,
     });
-    const session = await this.sessions.issue(user, body.rememberMe !== false, request, response);
-    if (!body.callbackURL) return { redirect: false, token: session.token, user };
-    response.setHeader('Location', body.callbackURL);
-    return { redirect: true, token: session.token, url: body.callbackURL, user };
+    return this.signIn(user, body, request, response);
+  }
+
+  @Post('sign-in/username')
+  @HttpCode(200)
+  async signInUsername(
+    @Body() body: SignInUsernameBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignInAnswer> {
+    const user = await this.services.call(IdentityRpc.verifyUsernamePassword, {
+      correlationId: String(request.headers['x-request-id']),
+      username: body.username,
+      password: body.password,
+    });
+    return this.signIn(user, body, request, response);
+  }
+
+  /**
+   * `{redirect, token, url?, user}` and the session cookie; with a callbackURL the client navigates there
+   * (`redirect: true`, and a Location header as the current client's server sends).
+   */
+  private async signIn(
+    user: UserView,
+    options: { readonly rememberMe?: boolean; readonly callbackURL?: string },
+    request: Request,
+    response: Response,
+  ): Promise<SignInAnswer> {
+    const session = await this.sessions.issue(user, options.rememberMe !== false, request, response);
+    if (!options.callbackURL) return { redirect: false, token: session.token, user };
+    response.setHeader('Location', options.callbackURL);
+    return { redirect: true, token: session.token, url: options.callbackURL, user };
   }
 }

@@ -27,6 +27,8 @@ export class SignUpController {
       email: body.email,
       password: body.password,
       image: body.image ?? null,
+      username: body.username,
+      displayUsername: body.displayUsername,
       callbackURL: body.callbackURL,
     });
     const session = await this.sessions.issue(user, body.rememberMe !== false, request, response);

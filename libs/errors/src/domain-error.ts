@@ -8,11 +8,15 @@ export class DomainError extends Error {
   readonly code: string;
   readonly status: number;
 
-  constructor(readonly definition: ErrorDefinition) {
+  /** `status` overrides the catalogue's where one endpoint of the reference answers a rule differently. */
+  constructor(
+    readonly definition: ErrorDefinition,
+    options: { readonly status?: number } = {},
+  ) {
     super(definition.message);
     this.name = 'DomainError';
     this.code = definition.code;
-    this.status = definition.status;
+    this.status = options.status ?? definition.status;
   }
 
   toJSON(): ErrorDefinition {

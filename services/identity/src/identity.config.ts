@@ -26,6 +26,8 @@ const identitySchema = {
   BCRYPT_COST: integer(10, 4, 15),
   PASSWORD_MIN_LENGTH: integer(8, 1, 128),
   PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
+  USERNAME_MIN_LENGTH: integer(3, 1, 64),
+  USERNAME_MAX_LENGTH: integer(30, 1, 256),
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),
   EMAIL_VERIFICATION_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
 };

@@ -7,6 +7,7 @@ import { PasswordHasher } from './password/password-hasher.js';
 import { VerifyPasswordHandler } from './credential/queries/verify-password.handler.js';
 import { RegisterUserHandler } from './user/commands/register-user.handler.js';
 import { GetUserHandler } from './user/queries/get-user.handler.js';
+import { UsernameAvailabilityHandler } from './user/queries/username-availability.handler.js';
 import { UserNatsController } from './user/user.nats-controller.js';
 
 @Module({})
@@ -25,6 +26,7 @@ export class IdentityModule {
         RegisterUserHandler,
         GetUserHandler,
         VerifyPasswordHandler,
+        UsernameAvailabilityHandler,
       ],
     };
   }

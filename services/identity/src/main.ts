@@ -4,6 +4,7 @@ import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/plat
 import { loadIdentityConfig } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
+import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
 import { userViewProjection } from './user/projections/user-view.projection.js';
@@ -15,7 +16,7 @@ await runService('identity', async () => {
     service: 'identity',
     config,
     entities: [UserEntity, AccountEntity],
-    migrations: [InitialIdentitySchema1763800000000],
+    migrations: [InitialIdentitySchema1763800000000, Usernames1763900000000],
     projections: [userViewProjection, accountViewProjection],
     publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
   });

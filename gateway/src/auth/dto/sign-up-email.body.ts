@@ -21,6 +21,17 @@ export class SignUpEmailBody {
   @MaxLength(2048)
   image?: string | null;
 
+  /** Username rules (length, characters, uniqueness) are the identity service's: catalogue errors. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  username?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  displayUsername?: string;
+
   @IsOptional()
   @IsString()
   @MaxLength(2048)

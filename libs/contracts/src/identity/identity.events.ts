@@ -1,9 +1,10 @@
 import { defineEvent } from '../messaging/event-definition.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
+/** `username` (lower-cased) and `displayUsername` are absent from events written before usernames existed. */
 export const UserRegistered = defineEvent<
   { userId: string; emailVerified: boolean; createdAt: string },
-  { email: string; name: string; image: string | null }
+  { email: string; name: string; image: string | null; username?: string | null; displayUsername?: string | null }
 >('UserRegistered', 'identity.events.user.registered');
 
 /** The password hash never leaves the identity service: its personal part is private. */

@@ -1,6 +1,7 @@
 import { defineRpc } from '../messaging/rpc-definition.js';
 import { GetUserRequest } from './get-user.request.js';
 import { RegisterUserRequest } from './register-user.request.js';
+import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
 import { VerifyPasswordRequest } from './verify-password.request.js';
 import type { UserView } from './user.view.js';
 
@@ -12,6 +13,15 @@ export const IdentityRpc = {
   verifyPassword: defineRpc<VerifyPasswordRequest, UserView>(
     'identity.rpc.credential.verify-password',
     VerifyPasswordRequest,
+  ),
+  /** Sign-in with a username: the user, or 'Invalid username or password' whichever part was wrong. */
+  verifyUsernamePassword: defineRpc<VerifyUsernamePasswordRequest, UserView>(
+    'identity.rpc.credential.verify-username-password',
+    VerifyUsernamePasswordRequest,
+  ),
+  isUsernameAvailable: defineRpc<UsernameAvailabilityRequest, { available: boolean }>(
+    'identity.rpc.user.is-username-available',
+    UsernameAvailabilityRequest,
   ),
 } as const;
 

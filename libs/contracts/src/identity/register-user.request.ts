@@ -22,6 +22,17 @@ export class RegisterUserRequest extends TracedRequest {
   @MaxLength(2048)
   image?: string | null;
 
+  /** Checked against the username rules by the service (catalogue errors). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  username?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  displayUsername?: string;
+
   /** Where the verification link sends the user after verifying (already checked against trusted origins). */
   @IsOptional()
   @IsString()

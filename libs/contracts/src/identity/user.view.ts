@@ -5,6 +5,10 @@ export interface UserView {
   readonly name: string;
   readonly image: string | null;
   readonly emailVerified: boolean;
+  /** Lower-cased, unique; null for users without one. */
+  readonly username: string | null;
+  /** The username as the user typed it. */
+  readonly displayUsername: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

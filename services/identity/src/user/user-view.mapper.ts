@@ -8,6 +8,8 @@ export function toUserView(user: UserEntity): UserView {
     name: user.name,
     image: user.image,
     emailVerified: user.emailVerified,
+    username: user.username,
+    displayUsername: user.displayUsername,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

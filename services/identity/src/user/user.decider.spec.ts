@@ -13,6 +13,7 @@ function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
     email: 'ada@example.com',
     name: 'Ada',
     image: null,
+    username: null,
     passwordHash: '$2b$04$hash',
     now,
     verification: {
@@ -47,10 +48,16 @@ describe('user decider: registration', () => {
     ]);
     expect(events[0]).toMatchObject({
       data: { userId: 'user1', emailVerified: false, createdAt: now.toISOString() },
-      personal: { email: 'ada@example.com', name: 'Ada', image: null },
+      personal: { email: 'ada@example.com', name: 'Ada', image: null, username: null, displayUsername: null },
       personalSubject: 'user1',
     });
     expect(events[1]).toMatchObject({ data: { accountId: 'account1' }, personal: { passwordHash: '$2b$04$hash' } });
+  });
+
+  it('given a username, it is recorded with its display form as personal data', () => {
+    const username = { username: 'ada_l', displayUsername: 'Ada_L' };
+    const [registered] = decideUser(registerUser({ username }), initialUserState);
+    expect(registered?.personal).toMatchObject(username);
   });
 
   it('given verification mails are off, no verification request is recorded', () => {

@@ -16,6 +16,7 @@ export interface RegisterUser {
   readonly email: string;
   readonly name: string;
   readonly image: string | null;
+  readonly username: { readonly username: string; readonly displayUsername: string } | null;
   readonly passwordHash: string;
   readonly now: Date;
   readonly verification: { readonly url: string; readonly expiresAt: Date } | null;
@@ -42,7 +43,13 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
     pendingEvent(
       UserRegistered,
       { userId, emailVerified: false, createdAt },
-      { email: command.email, name: command.name, image: command.image },
+      {
+        email: command.email,
+        name: command.name,
+        image: command.image,
+        username: command.username?.username ?? null,
+        displayUsername: command.username?.displayUsername ?? null,
+      },
       userId,
     ),
     pendingEvent(

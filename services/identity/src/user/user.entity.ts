@@ -15,6 +15,13 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   image!: string | null;
 
+  /** Lower-cased; unique (constraint users_username_unique). */
+  @Column({ type: 'text', nullable: true })
+  username!: string | null;
+
+  @Column({ name: 'display_username', type: 'text', nullable: true })
+  displayUsername!: string | null;
+
   @Column({ name: 'email_verified', type: 'boolean' })
   emailVerified!: boolean;
 

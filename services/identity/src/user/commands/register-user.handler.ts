@@ -1,5 +1,5 @@
 import type { UserView } from '@authsvc/contracts';
-import { AuthErrors, DomainError } from '@authsvc/errors';
+import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
 import { EventStore, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -9,6 +9,7 @@ import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../../password/password-policy.js';
 import { signVerificationToken, verificationUrl } from '../../verification/email-verification-token.js';
 import { normalizeEmail } from '../email/email-address.js';
+import { claimedUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
 import { decideUser, initialUserState, userStreamId } from '../user.decider.js';
@@ -16,6 +17,7 @@ import { RegisterUserCommand } from './register-user.command.js';
 
 /** The constraint of the users read model that makes two sign-ups with one email impossible. */
 export const USERS_EMAIL_UNIQUE = 'users_email_unique';
+export const USERS_USERNAME_UNIQUE = 'users_username_unique';
 
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, UserView> {
@@ -32,9 +34,15 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       min: this.config.PASSWORD_MIN_LENGTH,
       max: this.config.PASSWORD_MAX_LENGTH,
     });
-    // Cheap early answer; the unique constraint below is what holds under concurrency.
-    if (await this.dataSource.getRepository(UserEntity).existsBy({ email })) {
-      throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
+    const username = claimedUsername(request, {
+      min: this.config.USERNAME_MIN_LENGTH,
+      max: this.config.USERNAME_MAX_LENGTH,
+    });
+    // Cheap early answers; the unique constraints below are what hold under concurrency.
+    const users = this.dataSource.getRepository(UserEntity);
+    if (await users.existsBy({ email })) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
+    if (username && (await users.existsBy({ username: username.username }))) {
+      throw new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN);
     }
     const now = new Date();
     const userId = randomString();
@@ -46,6 +54,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         email,
         name: request.name,
         image: request.image ?? null,
+        username,
         passwordHash: await this.hasher.hash(request.password),
         now,
         verification: await this.verification(email, userId, request.callbackURL, now),
@@ -57,9 +66,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       expectedVersion: 0,
       events,
       context: { correlationId: request.correlationId, actorId: userId, now },
-      uniqueViolations: { [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS) },
+      uniqueViolations: {
+        [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS),
+        [USERS_USERNAME_UNIQUE]: new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN),
+      },
     });
-    const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    const user = await users.findOneByOrFail({ id: userId });
     return toUserView(user);
   }
 

@@ -13,6 +13,8 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       email: personal.email,
       name: personal.name,
       image: personal.image,
+      username: personal.username ?? null,
+      displayUsername: personal.displayUsername ?? null,
       emailVerified: event.data.emailVerified,
       createdAt,
       updatedAt: createdAt,

@@ -1,0 +1,7 @@
+import { Query } from '@nestjs/cqrs';
+
+export class UsernameAvailabilityQuery extends Query<{ available: boolean }> {
+  constructor(readonly username: string) {
+    super();
+  }
+}
