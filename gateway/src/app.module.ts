@@ -10,6 +10,7 @@ import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
 import { UsernameController } from './auth/username.controller.js';
+import { VerificationController } from './auth/verification.controller.js';
 import { AuthCookies } from './cookies/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -31,6 +32,7 @@ export class AppModule {
         SessionController,
         UserSessionsController,
         UsernameController,
+        VerificationController,
         StatusController,
         MailboxController,
         HealthController,

@@ -27,6 +27,8 @@ const gatewaySchema = {
   RATE_LIMIT_ENABLED: boolean(true),
   /** The header a trusted proxy puts the client address in (first entry is used). */
   IP_ADDRESS_HEADER: text('x-forwarded-for'),
+  /** The click that verifies an address signs its user in (a later click on the same link never does). */
+  AUTO_SIGN_IN_AFTER_VERIFICATION: boolean(true),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

@@ -5,7 +5,7 @@ import { TrustedOrigins } from './trusted-origins.js';
 const trusted = new TrustedOrigins(new URL('http://localhost:3000'), ['https://app.example.com']);
 
 function facts(overrides: Partial<OriginFacts>): OriginFacts {
-  return { path: '/sign-out', hasCookies: false, body: {}, query: {}, ...overrides };
+  return { method: 'POST', path: '/sign-out', hasCookies: false, body: {}, query: {}, ...overrides };
 }
 
 function codeOf(overrides: Partial<OriginFacts>): string | undefined {
@@ -49,5 +49,13 @@ describe('origin policy', () => {
     expect(
       codeOf({ body: { callbackURL: '/dashboard', errorCallbackURL: 'https://app.example.com/e' } }),
     ).toBeUndefined();
+  });
+
+  it('checks the redirect target of GET links but not their origin', () => {
+    const link = { method: 'GET', path: '/verify-email', hasCookies: true };
+    expect(codeOf({ ...link, query: { callbackURL: 'https://evil.example/' } })).toBe(
+      RequestErrors.INVALID_CALLBACK_URL.code,
+    );
+    expect(codeOf({ ...link, query: { callbackURL: '/welcome' } })).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import type { TrustedOrigins } from './trusted-origins.js';
 
-/** What the origin policy looks at in a POST request. */
+/** What the origin policy looks at in a request. */
 export interface OriginFacts {
+  readonly method: string;
   readonly path: string;
   readonly hasCookies: boolean;
   readonly origin?: string;
@@ -23,14 +24,14 @@ const URL_FIELDS: readonly [field: string, error: ErrorDefinition][] = [
 ];
 
 /**
- * CSRF and open-redirect defence for POSTs (reference §5 with the current client's hardening):
- * a cookie-bearing request must come from a trusted Origin (or Referer); sign-in and sign-up check a
- * given Origin even without cookies and refuse cross-site form navigations (login CSRF); every URL the
- * caller asks us to redirect to must be trusted or a safe relative path.
+ * CSRF and open-redirect defence (reference §5 with the current client's hardening): a cookie-bearing
+ * POST must come from a trusted Origin (or Referer); sign-in and sign-up check a given Origin even
+ * without cookies and refuse cross-site form navigations (login CSRF); every URL the caller asks us to
+ * redirect to, in any request (the links of mails are GETs), must be trusted or a safe relative path.
  */
 export function checkOrigin(facts: OriginFacts, trusted: TrustedOrigins): void {
   const isSignIn = SIGN_IN_PATHS.some((prefix) => facts.path.startsWith(prefix));
-  if (facts.hasCookies || isSignIn) checkRequestOrigin(facts, trusted, isSignIn);
+  if (facts.method === 'POST' && (facts.hasCookies || isSignIn)) checkRequestOrigin(facts, trusted, isSignIn);
   const body = (typeof facts.body === 'object' && facts.body !== null ? facts.body : {}) as Record<string, unknown>;
   for (const [field, error] of URL_FIELDS) {
     const value = body[field] ?? (field === 'callbackURL' ? facts.query[field] : undefined);

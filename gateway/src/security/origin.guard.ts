@@ -4,20 +4,21 @@ import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import { checkOrigin } from './origin-policy.js';
 import { TrustedOrigins } from './trusted-origins.js';
 
-/** Applies the origin policy to every POST of the auth API, after routing and before validation. */
+/** Applies the origin policy to every request of the auth API, after routing and before validation. */
 @Injectable()
 export class OriginGuard implements CanActivate {
   constructor(@Inject(TrustedOrigins) private readonly trusted: TrustedOrigins) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    if (request.method !== 'POST' || !request.path.startsWith(AUTH_BASE_PATH)) return true;
+    if (!request.path.startsWith(AUTH_BASE_PATH)) return true;
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
     checkOrigin(
       {
+        method: request.method,
         path: request.path.slice(AUTH_BASE_PATH.length),
         hasCookies: Boolean(request.headers.cookie),
         origin: header('origin'),

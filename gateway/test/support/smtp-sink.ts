@@ -55,4 +55,11 @@ export class SmtpSink {
   mailsTo(address: string): ReceivedMail[] {
     return this.mails.filter((mail) => mail.to.includes(address));
   }
+
+  /** The distinct links to `pathname` in the mails to `address`, oldest first (HTML escapes undone). */
+  linksTo(address: string, pathname: string): URL[] {
+    const hrefs = this.mailsTo(address).flatMap((mail) => mail.content.match(/https?:\/\/[^\s"<>]+/g) ?? []);
+    const unique = [...new Set(hrefs.map((href) => href.replaceAll('&amp;', '&')))];
+    return unique.map((href) => new URL(href)).filter((url) => url.pathname === pathname);
+  }
 }

@@ -9,6 +9,7 @@ export * from './identity/register-user.request.js';
 export * from './identity/get-user.request.js';
 export * from './identity/verify-password.request.js';
 export * from './identity/username.requests.js';
+export * from './identity/verification.requests.js';
 export * from './session/session.view.js';
 export * from './session/session.events.js';
 export * from './session/session.requests.js';

@@ -9,6 +9,11 @@ import { RegisterUserHandler } from './user/commands/register-user.handler.js';
 import { GetUserHandler } from './user/queries/get-user.handler.js';
 import { UsernameAvailabilityHandler } from './user/queries/username-availability.handler.js';
 import { UserNatsController } from './user/user.nats-controller.js';
+import { UserStream } from './user/user-stream.js';
+import { SendVerificationEmailHandler } from './verification/commands/send-verification-email.handler.js';
+import { VerifyEmailHandler } from './verification/commands/verify-email.handler.js';
+import { VerificationLinks } from './verification/verification-links.js';
+import { VerificationNatsController } from './verification/verification.nats-controller.js';
 
 @Module({})
 export class IdentityModule {
@@ -16,7 +21,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [UserNatsController],
+      controllers: [UserNatsController, VerificationNatsController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -27,6 +32,10 @@ export class IdentityModule {
         GetUserHandler,
         VerifyPasswordHandler,
         UsernameAvailabilityHandler,
+        UserStream,
+        VerificationLinks,
+        SendVerificationEmailHandler,
+        VerifyEmailHandler,
       ],
     };
   }

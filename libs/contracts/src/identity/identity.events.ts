@@ -19,7 +19,18 @@ export const VerificationEmailRequested = defineEvent<
   { email: string; name: string; url: string }
 >('VerificationEmailRequested', 'identity.events.user.verification-email-requested');
 
-export const IdentityEventTypes = [UserRegistered, CredentialAccountCreated, VerificationEmailRequested] as const;
+/** The user proved they receive mail at their address. */
+export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
+  'EmailVerified',
+  'identity.events.user.email-verified',
+);
+
+export const IdentityEventTypes = [
+  UserRegistered,
+  CredentialAccountCreated,
+  VerificationEmailRequested,
+  EmailVerified,
+] as const;
 
 /** JetStream stream holding every identity event (binds `identity.events.>` only, never RPC subjects). */
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';

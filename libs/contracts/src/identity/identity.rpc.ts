@@ -2,6 +2,7 @@ import { defineRpc } from '../messaging/rpc-definition.js';
 import { GetUserRequest } from './get-user.request.js';
 import { RegisterUserRequest } from './register-user.request.js';
 import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
+import { SendVerificationEmailRequest, VerifyEmailRequest, type VerifyEmailReply } from './verification.requests.js';
 import { VerifyPasswordRequest } from './verify-password.request.js';
 import type { UserView } from './user.view.js';
 
@@ -22,6 +23,15 @@ export const IdentityRpc = {
   isUsernameAvailable: defineRpc<UsernameAvailabilityRequest, { available: boolean }>(
     'identity.rpc.user.is-username-available',
     UsernameAvailabilityRequest,
+  ),
+  /** Always `{status: true}` for anonymous callers, whether or not the address has an account. */
+  sendVerificationEmail: defineRpc<SendVerificationEmailRequest, { status: true }>(
+    'identity.rpc.verification.send',
+    SendVerificationEmailRequest,
+  ),
+  verifyEmail: defineRpc<VerifyEmailRequest, VerifyEmailReply>(
+    'identity.rpc.verification.verify-email',
+    VerifyEmailRequest,
   ),
 } as const;
 

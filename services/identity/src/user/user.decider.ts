@@ -1,4 +1,9 @@
-import { CredentialAccountCreated, UserRegistered, VerificationEmailRequested } from '@authsvc/contracts';
+import {
+  CredentialAccountCreated,
+  EmailVerified,
+  UserRegistered,
+  VerificationEmailRequested,
+} from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { isEvent, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
 
@@ -22,15 +27,33 @@ export interface RegisterUser {
   readonly verification: { readonly url: string; readonly expiresAt: Date } | null;
 }
 
-export type UserCommand = RegisterUser;
+/** A verification link for the user's current, unverified address. */
+export interface RequestVerificationEmail {
+  readonly type: 'RequestVerificationEmail';
+  readonly email: string;
+  readonly name: string;
+  readonly url: string;
+  readonly expiresAt: Date;
+}
+
+export interface VerifyEmail {
+  readonly type: 'VerifyEmail';
+  readonly now: Date;
+}
+
+export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return register(command, state);
+    case 'RequestVerificationEmail':
+      return requestVerificationEmail(command, registered(state));
+    case 'VerifyEmail':
+      return verifyEmail(command, registered(state));
     default: {
-      const unknownCommand: never = command.type;
-      throw new Error(`unknown command ${String(unknownCommand)}`);
+      const unknownCommand: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
     }
   }
 }
@@ -72,10 +95,37 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
   return events;
 }
 
+type RegisteredUser = Extract<UserState, { status: 'registered' }>;
+
+function registered(state: UserState): RegisteredUser {
+  if (state.status !== 'registered') throw new DomainError(AuthErrors.USER_NOT_FOUND);
+  return state;
+}
+
+function requestVerificationEmail(command: RequestVerificationEmail, state: RegisteredUser): PendingEvent[] {
+  if (state.emailVerified) throw new DomainError(AuthErrors.EMAIL_ALREADY_VERIFIED);
+  const { userId } = state;
+  return [
+    pendingEvent(
+      VerificationEmailRequested,
+      { userId, expiresAt: command.expiresAt.toISOString() },
+      { email: command.email, name: command.name, url: command.url },
+      userId,
+    ),
+  ];
+}
+
+/** Verifying twice changes nothing: the second click records no event (and so signs nobody in). */
+function verifyEmail(command: VerifyEmail, state: RegisteredUser): PendingEvent[] {
+  if (state.emailVerified) return [];
+  return [pendingEvent(EmailVerified, { userId: state.userId, verifiedAt: command.now.toISOString() })];
+}
+
 export function evolveUser(state: UserState, event: RecordedEvent): UserState {
   if (isEvent(event, UserRegistered)) {
     return { status: 'registered', userId: event.data.userId, emailVerified: event.data.emailVerified };
   }
+  if (isEvent(event, EmailVerified) && state.status === 'registered') return { ...state, emailVerified: true };
   return state;
 }
 

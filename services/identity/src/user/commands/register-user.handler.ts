@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../../password/password-policy.js';
-import { signVerificationToken, verificationUrl } from '../../verification/email-verification-token.js';
+import { VerificationLinks } from '../../verification/verification-links.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
@@ -25,6 +25,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly links: VerificationLinks,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -77,16 +78,6 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
 
   private async verification(email: string, userId: string, callbackURL: string | undefined, now: Date) {
     if (!this.config.SEND_VERIFICATION_ON_SIGN_UP) return null;
-    const expiresIn = this.config.EMAIL_VERIFICATION_EXPIRES_IN;
-    const token = await signVerificationToken(
-      { email, userId, requestType: 'email-verification' },
-      this.config.AUTH_SECRET,
-      now,
-      expiresIn,
-    );
-    return {
-      url: verificationUrl(this.config.BASE_URL, token, callbackURL),
-      expiresAt: new Date(now.getTime() + expiresIn * 1000),
-    };
+    return this.links.create({ email, userId }, callbackURL, now);
   }
 }

@@ -1,4 +1,4 @@
-import { UserRegistered, type PersonalOf } from '@authsvc/contracts';
+import { EmailVerified, UserRegistered, type PersonalOf } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { UserEntity } from '../user.entity.js';
 
@@ -20,12 +20,15 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       updatedAt: createdAt,
     });
   }
+  if (isEvent(event, EmailVerified) && row) {
+    return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });
+  }
   return row;
 }
 
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
-  handles: [UserRegistered.type],
+  handles: [UserRegistered.type, EmailVerified.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,
 };

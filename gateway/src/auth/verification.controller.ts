@@ -1,0 +1,67 @@
+import { IdentityRpc } from '@authsvc/contracts';
+import { DomainError } from '@authsvc/errors';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { withErrorParameter } from './callback-redirect.js';
+import { CurrentSession } from './current-session.js';
+import { SendVerificationEmailBody } from './dto/send-verification-email.body.js';
+import { VerifyEmailQueryParams } from './dto/verify-email.query.js';
+import { SessionIssuer } from './session-issuer.js';
+
+@Controller(AUTH_BASE_PATH)
+export class VerificationController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly currentSession: CurrentSession,
+    private readonly sessions: SessionIssuer,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Signed in: only to your own unverified address. Anonymous: `{status: true}` whatever the address. */
+  @Post('send-verification-email')
+  @HttpCode(200)
+  async send(
+    @Body() body: SendVerificationEmailBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ status: true }> {
+    const current = await this.currentSession.resolve(request, response);
+    return this.services.call(IdentityRpc.sendVerificationEmail, {
+      correlationId: String(request.headers['x-request-id']),
+      actorId: current?.user.id,
+      email: body.email,
+      callbackURL: body.callbackURL,
+    });
+  }
+
+  /**
+   * The link of the verification mail. With a callbackURL the browser goes there (`?error=CODE` when the link
+   * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in.
+   */
+  @Get('verify-email')
+  async verify(
+    @Query() query: VerifyEmailQueryParams,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    try {
+      const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, {
+        correlationId: String(request.headers['x-request-id']),
+        token: query.token,
+      });
+      if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
+        const current = await this.currentSession.resolve(request, response, true);
+        if (current?.user.id !== user.id) await this.sessions.issue(user, true, request, response);
+      }
+    } catch (error) {
+      const { callbackURL } = query;
+      if (!callbackURL || !(error instanceof DomainError) || error.status >= 500) throw error;
+      return response.redirect(302, withErrorParameter(callbackURL, error.code));
+    }
+    if (query.callbackURL) return response.redirect(302, query.callbackURL);
+    response.json({ status: true, user: null });
+  }
+}

@@ -1,0 +1,28 @@
+import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { TracedRequest } from '../messaging/traced-request.js';
+import type { UserView } from './user.view.js';
+
+/** Mails a verification link; `actorId` is the signed-in user when the request carries a session. */
+export class SendVerificationEmailRequest extends TracedRequest {
+  @IsEmail({}, { message: 'email must be a valid email' })
+  @MaxLength(254)
+  email!: string;
+
+  /** Where the link sends the user after verifying (already checked against trusted origins). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  callbackURL?: string;
+}
+
+export class VerifyEmailRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(4096)
+  token!: string;
+}
+
+/** `verifiedNow` is true only for the click that verified the address: only that one may sign in. */
+export interface VerifyEmailReply {
+  readonly user: UserView;
+  readonly verifiedNow: boolean;
+}

@@ -1,0 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Answers no sooner than `floorMs` after the start, whatever `work` did, so that an anonymous caller cannot
+ * tell from the timing whether an address has an account (one branch mails, the other does nothing).
+ */
+export async function withUniformDuration<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + floorMs;
+  try {
+    return await work();
+  } finally {
+    const remaining = deadline - Date.now();
+    if (remaining > 0) await sleep(remaining);
+  }
+}
