@@ -11,6 +11,7 @@ import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
 import { UsernameController } from './auth/username.controller.js';
 import { VerificationController } from './auth/verification.controller.js';
+import { PasswordController } from './auth/password.controller.js';
 import { AuthCookies } from './cookies/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -33,6 +34,7 @@ export class AppModule {
         UserSessionsController,
         UsernameController,
         VerificationController,
+        PasswordController,
         StatusController,
         MailboxController,
         HealthController,

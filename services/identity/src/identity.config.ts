@@ -30,6 +30,8 @@ const identitySchema = {
   USERNAME_MAX_LENGTH: integer(30, 1, 256),
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),
   EMAIL_VERIFICATION_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
+  RESET_PASSWORD_TOKEN_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
+  REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(false),
 };
 
 export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };

@@ -14,6 +14,13 @@ import { SendVerificationEmailHandler } from './verification/commands/send-verif
 import { VerifyEmailHandler } from './verification/commands/verify-email.handler.js';
 import { VerificationLinks } from './verification/verification-links.js';
 import { VerificationNatsController } from './verification/verification.nats-controller.js';
+import { ChangePasswordHandler } from './password/commands/change-password.handler.js';
+import { RequestPasswordResetHandler } from './password/commands/request-password-reset.handler.js';
+import { ResetPasswordHandler } from './password/commands/reset-password.handler.js';
+import { SetPasswordHandler } from './password/commands/set-password.handler.js';
+import { PasswordNatsController } from './password/password.nats-controller.js';
+import { CheckPasswordResetTokenHandler } from './password/queries/check-password-reset-token.handler.js';
+import { PasswordResetLinks } from './password/reset/password-reset-links.js';
 
 @Module({})
 export class IdentityModule {
@@ -21,7 +28,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [UserNatsController, VerificationNatsController],
+      controllers: [UserNatsController, VerificationNatsController, PasswordNatsController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -36,6 +43,12 @@ export class IdentityModule {
         VerificationLinks,
         SendVerificationEmailHandler,
         VerifyEmailHandler,
+        PasswordResetLinks,
+        RequestPasswordResetHandler,
+        CheckPasswordResetTokenHandler,
+        ResetPasswordHandler,
+        ChangePasswordHandler,
+        SetPasswordHandler,
       ],
     };
   }

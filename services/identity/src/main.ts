@@ -5,6 +5,9 @@ import { loadIdentityConfig } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
+import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
+import { PasswordResetTokenEntity } from './password/reset/password-reset-token.entity.js';
+import { passwordResetTokenProjection } from './password/reset/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
 import { userViewProjection } from './user/projections/user-view.projection.js';
@@ -15,9 +18,9 @@ await runService('identity', async () => {
   const runtime = await ServiceRuntime.start({
     service: 'identity',
     config,
-    entities: [UserEntity, AccountEntity],
-    migrations: [InitialIdentitySchema1763800000000, Usernames1763900000000],
-    projections: [userViewProjection, accountViewProjection],
+    entities: [UserEntity, AccountEntity, PasswordResetTokenEntity],
+    migrations: [InitialIdentitySchema1763800000000, Usernames1763900000000, PasswordResetTokens1764000000000],
+    projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
   });
   config.warnings.forEach((warning) => runtime.logger.warn(warning));

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import {
   IDENTITY_EVENTS_STREAM,
-  IDENTITY_EVENTS_SUBJECTS,
+  IDENTITY_MAIL_SUBJECTS,
   MAILER_IDENTITY_CONSUMER,
   MAILER_QUEUE,
 } from '@authsvc/contracts';
@@ -30,7 +30,7 @@ await runService('mailer', async () => {
     nc: runtime.nc,
     stream: IDENTITY_EVENTS_STREAM,
     durableName: MAILER_IDENTITY_CONSUMER,
-    filterSubject: IDENTITY_EVENTS_SUBJECTS,
+    filterSubject: IDENTITY_MAIL_SUBJECTS,
     logger: runtime.logger,
     handle: (event) => inbox.accept(event),
   });

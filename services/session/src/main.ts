@@ -1,10 +1,19 @@
 import 'reflect-metadata';
-import { SESSION_EVENTS_STREAM, SESSION_QUEUE, SessionEventTypes } from '@authsvc/contracts';
-import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import {
+  IDENTITY_EVENTS_STREAM,
+  IDENTITY_EVENTS_SUBJECTS,
+  SESSION_EVENTS_STREAM,
+  SESSION_IDENTITY_CONSUMER,
+  SESSION_QUEUE,
+  SessionEventTypes,
+} from '@authsvc/contracts';
+import { DurableConsumer, runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
+import { reactToIdentityEvent } from './session/identity-reactions.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
 import { SessionEntity } from './session/session.entity.js';
 
@@ -25,8 +34,19 @@ await runService('session', async () => {
     SESSION_QUEUE,
     runtime.logger,
   );
+  const commands = app.get(CommandBus);
+  const identityEvents = new DurableConsumer({
+    nc: runtime.nc,
+    stream: IDENTITY_EVENTS_STREAM,
+    durableName: SESSION_IDENTITY_CONSUMER,
+    filterSubject: IDENTITY_EVENTS_SUBJECTS,
+    logger: runtime.logger,
+    handle: (event) => reactToIdentityEvent(event, commands),
+  });
+  identityEvents.start();
   runtime.logger.log('session service ready');
   return async () => {
+    await identityEvents.stop();
     await app.close();
     await runtime.close();
   };

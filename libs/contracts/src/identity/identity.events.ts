@@ -13,11 +13,51 @@ export const CredentialAccountCreated = defineEvent<
   { passwordHash: string }
 >('CredentialAccountCreated', 'identity.events.account.credential-created', { personalIsPrivate: true });
 
-/** Asks for a verification mail; `url` is the complete link the recipient follows. */
-export const VerificationEmailRequested = defineEvent<
-  { userId: string; expiresAt: string },
-  { email: string; name: string; url: string }
->('VerificationEmailRequested', 'identity.events.user.verification-email-requested');
+/**
+ * Mail requests carry a link that acts for its recipient, so they go to `identity.mail.*` subjects, which
+ * only the mailer consumes, never to the `identity.events.*` subjects other systems subscribe to.
+ */
+export const IDENTITY_MAIL_SUBJECTS = 'identity.mail.>';
+
+/** What every mail request says: for whom, until when its link works. */
+export interface MailRequestData {
+  userId: string;
+  expiresAt: string;
+}
+
+/** Where the mail goes and the complete link the recipient follows. */
+export interface MailRequestPersonal {
+  email: string;
+  name: string;
+  url: string;
+}
+
+export const VerificationEmailRequested = defineEvent<MailRequestData, MailRequestPersonal>(
+  'VerificationEmailRequested',
+  'identity.mail.verification',
+);
+
+/** `tokenHash` (SHA-256, hex) lets the identity service recognise the token of the link without storing it. */
+export const PasswordResetRequested = defineEvent<MailRequestData & { tokenHash: string }, MailRequestPersonal>(
+  'PasswordResetRequested',
+  'identity.mail.password-reset',
+);
+
+/**
+ * A credential password was changed (`change`), reset by a mailed link (`reset`) or set by the system (`set`).
+ * With `signOutEverywhere` every session of the user created before `changedAt` must end (the session service
+ * reacts to this event, so a crash cannot leave them alive).
+ */
+export const PasswordChanged = defineEvent<
+  {
+    userId: string;
+    accountId: string;
+    changedAt: string;
+    reason: 'change' | 'reset' | 'set';
+    signOutEverywhere: boolean;
+  },
+  { passwordHash: string }
+>('PasswordChanged', 'identity.events.credential.password-changed', { personalIsPrivate: true });
 
 /** The user proved they receive mail at their address. */
 export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
@@ -30,9 +70,11 @@ export const IdentityEventTypes = [
   CredentialAccountCreated,
   VerificationEmailRequested,
   EmailVerified,
+  PasswordResetRequested,
+  PasswordChanged,
 ] as const;
 
-/** JetStream stream holding every identity event (binds `identity.events.>` only, never RPC subjects). */
+/** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';
-/** Every identity event, for consumers that pick the types they need. */
+/** The facts other services and systems may subscribe to (mail requests excluded). */
 export const IDENTITY_EVENTS_SUBJECTS = 'identity.events.>';

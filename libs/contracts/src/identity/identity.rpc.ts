@@ -1,6 +1,13 @@
 import { defineRpc } from '../messaging/rpc-definition.js';
 import { GetUserRequest } from './get-user.request.js';
 import { RegisterUserRequest } from './register-user.request.js';
+import {
+  ChangePasswordRequest,
+  PasswordResetTokenRequest,
+  RequestPasswordResetRequest,
+  ResetPasswordRequest,
+  SetPasswordRequest,
+} from './password.requests.js';
 import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
 import { SendVerificationEmailRequest, VerifyEmailRequest, type VerifyEmailReply } from './verification.requests.js';
 import { VerifyPasswordRequest } from './verify-password.request.js';
@@ -33,6 +40,19 @@ export const IdentityRpc = {
     'identity.rpc.verification.verify-email',
     VerifyEmailRequest,
   ),
+  /** The same `{status, message}` whether or not the address has an account. */
+  requestPasswordReset: defineRpc<RequestPasswordResetRequest, { status: true; message: string }>(
+    'identity.rpc.password.request-reset',
+    RequestPasswordResetRequest,
+  ),
+  checkPasswordResetToken: defineRpc<PasswordResetTokenRequest, { valid: boolean }>(
+    'identity.rpc.password.check-reset-token',
+    PasswordResetTokenRequest,
+  ),
+  resetPassword: defineRpc<ResetPasswordRequest, { status: true }>('identity.rpc.password.reset', ResetPasswordRequest),
+  /** Checks the current password; the user as it is after the change. */
+  changePassword: defineRpc<ChangePasswordRequest, UserView>('identity.rpc.password.change', ChangePasswordRequest),
+  setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
 } as const;
 
 /** NATS queue group shared by identity replicas. */

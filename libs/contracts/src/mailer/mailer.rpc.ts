@@ -17,5 +17,5 @@ export const MailerRpc = {
 } as const;
 
 export const MAILER_QUEUE = 'mailer';
-/** Durable JetStream consumer through which the mailer reads identity events. */
-export const MAILER_IDENTITY_CONSUMER = 'mailer-identity';
+/** Durable JetStream consumer through which the mailer reads the identity service's mail requests. */
+export const MAILER_IDENTITY_CONSUMER = 'mailer-identity-mail';

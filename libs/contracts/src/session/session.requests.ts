@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 export class CreateSessionRequest extends TracedRequest {
@@ -46,11 +46,15 @@ export class ListUserSessionsRequest extends TracedRequest {
   userId!: string;
 }
 
-/** Ends every live session of a user, except the one with `exceptToken` when given. */
+/** Ends every live session of a user, except the one with `exceptToken`, or those created since `createdBefore`. */
 export class RevokeUserSessionsRequest extends TracedRequest {
   @IsString()
   @MaxLength(64)
   userId!: string;
+
+  @IsOptional()
+  @IsISO8601()
+  createdBefore?: string;
 
   @IsOptional()
   @IsString()

@@ -30,3 +30,5 @@ export const SessionRpc = {
 } as const;
 
 export const SESSION_QUEUE = 'session';
+/** Durable JetStream consumer through which the session service reacts to identity events. */
+export const SESSION_IDENTITY_CONSUMER = 'session-identity';

@@ -4,8 +4,9 @@ import { nanos, type NatsConnection } from '@nats-io/transport-node';
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * Creates or updates a service's event stream. It binds `<service>.events.>` only: a stream that also
- * captured RPC subjects would answer requests with publish acks. `max_age` bounds how long published
+ * Creates or updates a service's event stream. It binds `<service>.events.>` (facts for every subscriber)
+ * and `<service>.mail.>` (mail requests that carry action links, bearer secrets: only the mailer may
+ * consume them), never RPC subjects: a stream that captured those would answer requests with publish acks. `max_age` bounds how long published
  * personal data stays on the bus; the duplicate window makes relay re-publishes after a crash no-ops.
  */
 export async function ensureEventStream(
@@ -17,7 +18,7 @@ export async function ensureEventStream(
   const manager = await jetstreamManager(nc);
   const config: Partial<StreamConfig> & { name: string } = {
     name,
-    subjects: [`${service}.events.>`],
+    subjects: [`${service}.events.>`, `${service}.mail.>`],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
     max_age: nanos(retentionDays * 24 * 60 * 60 * 1000),

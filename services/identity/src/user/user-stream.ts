@@ -1,7 +1,8 @@
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { EventStore, type CommandContext, type RecordedEvent, type UniqueViolationMap } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
-import { decideUser, evolveUser, initialUserState, userStreamId, type UserCommand } from './user.decider.js';
+import { decideUser, type UserCommand } from './user.decider.js';
+import { evolveUser, initialUserState, userStreamId, type UserState } from './user-state.js';
 
 const ATTEMPTS = 3;
 
@@ -13,6 +14,10 @@ const ATTEMPTS = 3;
 @Injectable()
 export class UserStream {
   constructor(private readonly store: EventStore) {}
+
+  async state(userId: string): Promise<UserState> {
+    return (await this.store.readStream(userStreamId(userId))).reduce(evolveUser, initialUserState);
+  }
 
   /** The events the command recorded; none when it changed nothing. */
   async execute(

@@ -5,13 +5,15 @@ import {
   VerificationEmailRequested,
 } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { isEvent, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
-
-export type UserState =
-  | { readonly status: 'unregistered' }
-  | { readonly status: 'registered'; readonly userId: string; readonly emailVerified: boolean };
-
-export const initialUserState: UserState = { status: 'unregistered' };
+import { pendingEvent, type PendingEvent } from '@authsvc/platform';
+import {
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
+  setPassword,
+  type PasswordCommand,
+} from './password.decisions.js';
+import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
 /** Registration with email and password; ids, time, the hash and the verification link come in from outside. */
 export interface RegisterUser {
@@ -41,7 +43,7 @@ export interface VerifyEmail {
   readonly now: Date;
 }
 
-export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail;
+export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail | PasswordCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -51,6 +53,14 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestVerificationEmail(command, registered(state));
     case 'VerifyEmail':
       return verifyEmail(command, registered(state));
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, registered(state));
+    case 'ResetPassword':
+      return resetPassword(command, registered(state));
+    case 'ChangePassword':
+      return changePassword(command, registered(state));
+    case 'SetPassword':
+      return setPassword(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
@@ -95,13 +105,6 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
   return events;
 }
 
-type RegisteredUser = Extract<UserState, { status: 'registered' }>;
-
-function registered(state: UserState): RegisteredUser {
-  if (state.status !== 'registered') throw new DomainError(AuthErrors.USER_NOT_FOUND);
-  return state;
-}
-
 function requestVerificationEmail(command: RequestVerificationEmail, state: RegisteredUser): PendingEvent[] {
   if (state.emailVerified) throw new DomainError(AuthErrors.EMAIL_ALREADY_VERIFIED);
   const { userId } = state;
@@ -119,16 +122,4 @@ function requestVerificationEmail(command: RequestVerificationEmail, state: Regi
 function verifyEmail(command: VerifyEmail, state: RegisteredUser): PendingEvent[] {
   if (state.emailVerified) return [];
   return [pendingEvent(EmailVerified, { userId: state.userId, verifiedAt: command.now.toISOString() })];
-}
-
-export function evolveUser(state: UserState, event: RecordedEvent): UserState {
-  if (isEvent(event, UserRegistered)) {
-    return { status: 'registered', userId: event.data.userId, emailVerified: event.data.emailVerified };
-  }
-  if (isEvent(event, EmailVerified) && state.status === 'registered') return { ...state, emailVerified: true };
-  return state;
-}
-
-export function userStreamId(userId: string): string {
-  return `user-${userId}`;
 }

@@ -1,17 +1,31 @@
-import { VerificationEmailRequested, type DataOf, type PersonalOf, type PublishedEvent } from '@authsvc/contracts';
-import { verificationMail } from './templates/verification-mail.js';
+import {
+  PasswordResetRequested,
+  VerificationEmailRequested,
+  type MailRequestData,
+  type MailRequestPersonal,
+  type PublishedEvent,
+} from '@authsvc/contracts';
+import {
+  actionMail,
+  PASSWORD_RESET_WORDING,
+  VERIFICATION_WORDING,
+  type ActionMailWording,
+} from './templates/action-mail.js';
 import type { RenderedMail } from './templates/rendered-mail.js';
 
+const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
+  [VerificationEmailRequested.type, VERIFICATION_WORDING],
+  [PasswordResetRequested.type, PASSWORD_RESET_WORDING],
+]);
+
 /**
- * The mail an identity event asks for, rendered. Null when the event asks for no mail, or when its personal data was erased before it reached us
- * (nobody to write to any more).
+ * The mail an identity mail request asks for, rendered. Null for other events, and when the request's
+ * personal data was erased before it reached us (nobody to write to any more).
  */
 export function renderMailFor(event: PublishedEvent): { mail: RenderedMail; userId: string } | null {
-  if (event.type === VerificationEmailRequested.type) {
-    const data = event.data as DataOf<typeof VerificationEmailRequested>;
-    const personal = event.personal as PersonalOf<typeof VerificationEmailRequested> | null;
-    if (!personal) return null;
-    return { mail: verificationMail({ ...personal, expiresAt: data.expiresAt }), userId: data.userId };
-  }
-  return null;
+  const wording = WORDING_BY_EVENT_TYPE.get(event.type);
+  const personal = event.personal as MailRequestPersonal | null;
+  if (!wording || !personal) return null;
+  const data = event.data as MailRequestData;
+  return { mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording), userId: data.userId };
 }

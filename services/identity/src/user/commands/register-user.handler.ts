@@ -12,7 +12,8 @@ import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { decideUser, initialUserState, userStreamId } from '../user.decider.js';
+import { decideUser } from '../user.decider.js';
+import { initialUserState, userStreamId } from '../user-state.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 /** The constraint of the users read model that makes two sign-ups with one email impossible. */

@@ -1,4 +1,4 @@
-import { CredentialAccountCreated, type PersonalOf } from '@authsvc/contracts';
+import { CredentialAccountCreated, PasswordChanged, type PersonalOf } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { AccountEntity } from '../account.entity.js';
 
@@ -17,12 +17,16 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       updatedAt: createdAt,
     });
   }
+  if (isEvent(event, PasswordChanged) && row) {
+    const personal = event.personal as PersonalOf<typeof PasswordChanged>;
+    return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.changedAt) });
+  }
   return row;
 }
 
 export const accountViewProjection: RowProjection<AccountEntity> = {
   entity: AccountEntity,
-  handles: [CredentialAccountCreated.type],
+  handles: [CredentialAccountCreated.type, PasswordChanged.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
   evolve: evolveAccountView,
 };

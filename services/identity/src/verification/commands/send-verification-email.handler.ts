@@ -1,15 +1,12 @@
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { withUniformDuration } from '../../security/uniform-duration.js';
+import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
 import { normalizeEmail } from '../../user/email/email-address.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
 import { VerificationLinks } from '../verification-links.js';
 import { SendVerificationEmailCommand } from './send-verification-email.command.js';
-
-/** How long an anonymous request takes at least, mail or no mail. */
-export const ANONYMOUS_ANSWER_FLOOR_MS = 500;
 
 /**
  * A signed-in user may ask for a new link to their own unverified address and is told why not otherwise.

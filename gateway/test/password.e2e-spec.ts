@@ -1,0 +1,191 @@
+import { eventually } from './support/eventually.js';
+import { freePort } from './support/free-port.js';
+import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
+import { SmtpSink } from './support/smtp-sink.js';
+import { TestStack } from './support/test-stack.js';
+
+const password = 'correct-horse-1';
+const RESET_LINK_PATH = /^\/api\/auth\/reset-password\/([A-Za-z0-9]{24})$/;
+const ACCEPTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+
+interface AuthAnswer {
+  token: string | null;
+  user: { id: string; email: string };
+}
+
+describe('password reset and change', () => {
+  let stack: TestStack;
+  let smtp: SmtpSink;
+
+  beforeAll(async () => {
+    smtp = new SmtpSink(await freePort());
+    await smtp.start();
+    stack = await TestStack.start({ SMTP_URL: smtp.url, REVOKE_SESSIONS_ON_PASSWORD_RESET: 'true' });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await smtp?.stop();
+  });
+
+  const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson<T>(stack.url(`/api/auth${path}`), body, { 'x-forwarded-for': randomClientIp(), ...headers });
+
+  const signedIn = (cookie: string) => ({ cookie, origin: stack.baseUrl });
+
+  async function signUp() {
+    const email = uniqueEmail('password');
+    const answer = await post<AuthAnswer>('/sign-up/email', { name: 'Pat', email, password });
+    expect(answer.status).toBe(200);
+    return { email, cookie: cookieHeaderFrom(answer.setCookies) };
+  }
+
+  const signIn = (email: string, secret: string) => post<AuthAnswer>('/sign-in/email', { email, password: secret });
+
+  const sessionOf = async (cookie: string) =>
+    (await request(stack.url('/api/auth/get-session'), { headers: { cookie } })).body;
+
+  /** The reset tokens mailed to `email`, oldest first, once `count` reset mails arrived. */
+  const resetTokens = (email: string, count = 1) =>
+    eventually(
+      async () => {
+        const tokens = smtp
+          .mailsTo(email)
+          .flatMap((mail) => mail.content.match(/\/api\/auth\/reset-password\/[A-Za-z0-9]+/g) ?? [])
+          .map((path) => RESET_LINK_PATH.exec(path)?.[1])
+          .filter((token): token is string => Boolean(token));
+        const unique = [...new Set(tokens)];
+        return unique.length >= count ? unique : undefined;
+      },
+      { what: `${count} reset mail(s) to ${email}` },
+    );
+
+  it('answers known and unknown addresses alike, and mails a 24-character link only to the known one', async () => {
+    const { email } = await signUp();
+    const unknown = uniqueEmail('nobody');
+    const startedAt = Date.now();
+    const [known, missing] = await Promise.all([
+      post('/request-password-reset', { email, redirectTo: '/reset' }),
+      post('/forget-password', { email: unknown, redirectTo: '/reset' }),
+    ]);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(450);
+    expect(known).toMatchObject({ status: 200, body: ACCEPTED });
+    expect(missing.body).toEqual(known.body);
+    const [token] = await resetTokens(email);
+    const link = smtp.linksTo(email, `/api/auth/reset-password/${token}`)[0];
+    expect(link.origin).toBe(stack.baseUrl);
+    expect(link.searchParams.get('callbackURL')).toBe('/reset');
+    expect(smtp.mailsTo(unknown)).toEqual([]);
+    expect(await post('/request-password-reset', { email, redirectTo: 'https://evil.example/' })).toMatchObject({
+      status: 403,
+      body: { code: 'INVALID_REDIRECT_URL' },
+    });
+  });
+
+  it('sends the link on to the app with the token, or with ?error=INVALID_TOKEN', async () => {
+    const { email } = await signUp();
+    await post('/forget-password', { email, redirectTo: '/reset' });
+    const [token] = await resetTokens(email);
+    const follow = (path: string) => request(stack.url(`/api/auth${path}`));
+
+    const valid = await follow(`/reset-password/${token}?callbackURL=${encodeURIComponent('/reset?step=2')}`);
+    expect(valid.status).toBe(302);
+    expect(valid.headers.get('location')).toBe(`${stack.baseUrl}/reset?step=2&token=${token}`);
+    const invalid = await follow(`/reset-password/${'x'.repeat(24)}?callbackURL=/reset`);
+    expect(invalid.headers.get('location')).toBe(`${stack.baseUrl}/reset?error=INVALID_TOKEN`);
+    expect(await follow(`/reset-password/${token}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect(await follow(`/reset-password/${token}?callbackURL=https://evil.example/`)).toMatchObject({
+      status: 403,
+      body: { code: 'INVALID_CALLBACK_URL' },
+    });
+  });
+
+  it('resets once with the newest link, voids older links, and signs every session out', async () => {
+    const { email, cookie } = await signUp();
+    await post('/request-password-reset', { email });
+    await resetTokens(email, 1);
+    await post('/request-password-reset', { email });
+    const [older, newer] = await resetTokens(email, 2);
+
+    expect(await post('/reset-password', { token: newer, newPassword: 'short' })).toMatchObject({
+      status: 400,
+      body: { code: 'PASSWORD_TOO_SHORT' },
+    });
+    expect(await post('/reset-password', { newPassword: 'a-new-password-1' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid token', code: 'INVALID_TOKEN' },
+    });
+    expect(await post('/reset-password', { token: newer, newPassword: 'a-new-password-1' })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    for (const token of [newer, older]) {
+      expect(await post('/reset-password', { token, newPassword: 'another-password-2' })).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_TOKEN' },
+      });
+    }
+    expect((await signIn(email, password)).status).toBe(401);
+    expect((await signIn(email, 'a-new-password-1')).status).toBe(200);
+    await eventually(async () => ((await sessionOf(cookie)) === null ? true : undefined), {
+      what: 'the session from before the reset to end',
+    });
+  });
+
+  it('takes the token from the query too', async () => {
+    const { email } = await signUp();
+    await post('/request-password-reset', { email });
+    const [token] = await resetTokens(email);
+    const answer = await postJson(
+      stack.url(`/api/auth/reset-password?token=${token}`),
+      { newPassword: 'query-password-1' },
+      { 'x-forwarded-for': randomClientIp() },
+    );
+    expect(answer).toMatchObject({ status: 200, body: { status: true } });
+    expect((await signIn(email, 'query-password-1')).status).toBe(200);
+  });
+
+  it('changes the password after checking the current one, keeping sessions unless asked', async () => {
+    const { email, cookie } = await signUp();
+    const change = (body: Record<string, unknown>, from = cookie) =>
+      post<AuthAnswer>('/change-password', body, signedIn(from));
+
+    expect(await change({ currentPassword: 'wrong-password', newPassword: 'changed-password-1' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid password', code: 'INVALID_PASSWORD' },
+    });
+    expect(await change({ currentPassword: password, newPassword: 'short' })).toMatchObject({
+      status: 400,
+      body: { code: 'PASSWORD_TOO_SHORT' },
+    });
+    const kept = await change({ currentPassword: password, newPassword: 'changed-password-1' });
+    expect(kept).toMatchObject({ status: 200, body: { token: null, user: { email } } });
+    expect(await sessionOf(cookie)).toMatchObject({ user: { email } });
+    expect((await signIn(email, 'changed-password-1')).status).toBe(200);
+    expect(await post('/change-password', { currentPassword: password, newPassword: 'x-password-1' })).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('with revokeOtherSessions ends every other session and answers a new token with its cookie', async () => {
+    const { email, cookie } = await signUp();
+    const other = cookieHeaderFrom((await signIn(email, password)).setCookies);
+    const answer = await post<AuthAnswer>(
+      '/change-password',
+      { currentPassword: password, newPassword: 'changed-password-2', revokeOtherSessions: true },
+      signedIn(cookie),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.token).toMatch(/^[A-Za-z0-9]{32}$/);
+    const replacement = cookieHeaderFrom(answer.setCookies);
+    expect(replacement).toContain(answer.body.token);
+    expect(await sessionOf(other)).toBeNull();
+    expect(await sessionOf(cookie)).toBeNull();
+    expect(await sessionOf(replacement)).toMatchObject({ session: { token: answer.body.token } });
+  });
+
+  it('does not route set-password over HTTP', async () => {
+    const { cookie } = await signUp();
+    expect((await post('/set-password', { newPassword: 'a-first-password' }, signedIn(cookie))).status).toBe(404);
+  });
+});

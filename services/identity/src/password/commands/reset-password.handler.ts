@@ -1,0 +1,45 @@
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { randomString } from '@authsvc/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { UserStream } from '../../user/user-stream.js';
+import { PasswordHasher } from '../password-hasher.js';
+import { assertPasswordLength } from '../password-policy.js';
+import { PasswordResetLinks } from '../reset/password-reset-links.js';
+import { hashResetToken } from '../reset/reset-token.js';
+import { ResetPasswordCommand } from './password.commands.js';
+
+/** Sets the password a mailed link asks for; the link (and every older one) stops working. */
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
+  constructor(
+    private readonly links: PasswordResetLinks,
+    private readonly users: UserStream,
+    private readonly hasher: PasswordHasher,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async execute({ request }: ResetPasswordCommand): Promise<{ status: true }> {
+    assertPasswordLength(request.newPassword, {
+      min: this.config.PASSWORD_MIN_LENGTH,
+      max: this.config.PASSWORD_MAX_LENGTH,
+    });
+    const now = new Date();
+    const userId = await this.links.userOf(request.token, now);
+    if (!userId) throw new DomainError(AuthErrors.INVALID_TOKEN);
+    await this.users.execute(
+      userId,
+      {
+        type: 'ResetPassword',
+        tokenHash: hashResetToken(request.token),
+        passwordHash: await this.hasher.hash(request.newPassword),
+        newAccountId: randomString(),
+        signOutEverywhere: this.config.REVOKE_SESSIONS_ON_PASSWORD_RESET,
+        now,
+      },
+      { correlationId: request.correlationId, actorId: userId, now },
+    );
+    return { status: true };
+  }
+}
