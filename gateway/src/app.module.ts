@@ -12,6 +12,7 @@ import { UserSessionsController } from './auth/user-sessions.controller.js';
 import { UsernameController } from './auth/username.controller.js';
 import { VerificationController } from './auth/verification.controller.js';
 import { PasswordController } from './auth/password.controller.js';
+import { AccountController } from './auth/account.controller.js';
 import { AuthCookies } from './cookies/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -35,6 +36,7 @@ export class AppModule {
         UsernameController,
         VerificationController,
         PasswordController,
+        AccountController,
         StatusController,
         MailboxController,
         HealthController,

@@ -11,6 +11,8 @@ export * from './identity/verify-password.request.js';
 export * from './identity/username.requests.js';
 export * from './identity/verification.requests.js';
 export * from './identity/password.requests.js';
+export * from './identity/update-user.request.js';
+export * from './identity/account.view.js';
 export * from './session/session.view.js';
 export * from './session/session.events.js';
 export * from './session/session.requests.js';

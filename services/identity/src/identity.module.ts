@@ -6,6 +6,8 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { VerifyPasswordHandler } from './credential/queries/verify-password.handler.js';
 import { RegisterUserHandler } from './user/commands/register-user.handler.js';
+import { UpdateUserHandler } from './user/commands/update-user.handler.js';
+import { ListAccountsHandler } from './user/queries/list-accounts.handler.js';
 import { GetUserHandler } from './user/queries/get-user.handler.js';
 import { UsernameAvailabilityHandler } from './user/queries/username-availability.handler.js';
 import { UserNatsController } from './user/user.nats-controller.js';
@@ -36,6 +38,8 @@ export class IdentityModule {
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: PasswordHasher, useValue: new PasswordHasher(config.BCRYPT_COST) },
         RegisterUserHandler,
+        UpdateUserHandler,
+        ListAccountsHandler,
         GetUserHandler,
         VerifyPasswordHandler,
         UsernameAvailabilityHandler,

@@ -59,6 +59,12 @@ export const PasswordChanged = defineEvent<
   { passwordHash: string }
 >('PasswordChanged', 'identity.events.credential.password-changed', { personalIsPrivate: true });
 
+/** Profile fields the user changed; only the changed ones are present. */
+export const UserUpdated = defineEvent<
+  { userId: string; updatedAt: string },
+  { name?: string; image?: string | null; username?: string; displayUsername?: string }
+>('UserUpdated', 'identity.events.user.updated');
+
 /** The user proved they receive mail at their address. */
 export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
   'EmailVerified',
@@ -70,6 +76,7 @@ export const IdentityEventTypes = [
   CredentialAccountCreated,
   VerificationEmailRequested,
   EmailVerified,
+  UserUpdated,
   PasswordResetRequested,
   PasswordChanged,
 ] as const;

@@ -8,9 +8,11 @@ import {
   ResetPasswordRequest,
   SetPasswordRequest,
 } from './password.requests.js';
+import { UpdateUserRequest } from './update-user.request.js';
 import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
 import { SendVerificationEmailRequest, VerifyEmailRequest, type VerifyEmailReply } from './verification.requests.js';
 import { VerifyPasswordRequest } from './verify-password.request.js';
+import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
 
 // WARNING: persisted names (subjects), do not rename.
@@ -52,6 +54,8 @@ export const IdentityRpc = {
   resetPassword: defineRpc<ResetPasswordRequest, { status: true }>('identity.rpc.password.reset', ResetPasswordRequest),
   /** Checks the current password; the user as it is after the change. */
   changePassword: defineRpc<ChangePasswordRequest, UserView>('identity.rpc.password.change', ChangePasswordRequest),
+  listAccounts: defineRpc<GetUserRequest, AccountView[]>('identity.rpc.account.list', GetUserRequest),
+  updateUser: defineRpc<UpdateUserRequest, UserView>('identity.rpc.user.update', UpdateUserRequest),
   setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
 } as const;
 

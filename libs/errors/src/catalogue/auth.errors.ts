@@ -27,6 +27,8 @@ export const AuthErrors = {
     'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
   ),
   EMAIL_CAN_NOT_BE_UPDATED: defineError('Email can not be updated', HttpStatus.BAD_REQUEST),
+  FIELD_NOT_ALLOWED: defineError('Field not allowed to be set', HttpStatus.BAD_REQUEST, 'FIELD_NOT_ALLOWED'),
+  NO_FIELDS_TO_UPDATE: defineError('No fields to update', HttpStatus.BAD_REQUEST),
   CREDENTIAL_ACCOUNT_NOT_FOUND: defineError('Credential account not found', HttpStatus.BAD_REQUEST),
   SESSION_EXPIRED: defineError('Session expired. Re-authenticate to perform this action.', HttpStatus.BAD_REQUEST),
   FAILED_TO_UNLINK_LAST_ACCOUNT: defineError("You can't unlink your last account", HttpStatus.BAD_REQUEST),

@@ -2,7 +2,9 @@ import {
   CredentialAccountCreated,
   EmailVerified,
   UserRegistered,
+  UserUpdated,
   VerificationEmailRequested,
+  type PersonalOf,
 } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
@@ -43,7 +45,14 @@ export interface VerifyEmail {
   readonly now: Date;
 }
 
-export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail | PasswordCommand;
+/** Profile fields to change (already checked: the username follows the rules and is not someone else's). */
+export interface UpdateUser {
+  readonly type: 'UpdateUser';
+  readonly changes: PersonalOf<typeof UserUpdated>;
+  readonly now: Date;
+}
+
+export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail | UpdateUser | PasswordCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -53,6 +62,8 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestVerificationEmail(command, registered(state));
     case 'VerifyEmail':
       return verifyEmail(command, registered(state));
+    case 'UpdateUser':
+      return updateUser(command, registered(state));
     case 'RequestPasswordReset':
       return requestPasswordReset(command, registered(state));
     case 'ResetPassword':
@@ -122,4 +133,10 @@ function requestVerificationEmail(command: RequestVerificationEmail, state: Regi
 function verifyEmail(command: VerifyEmail, state: RegisteredUser): PendingEvent[] {
   if (state.emailVerified) return [];
   return [pendingEvent(EmailVerified, { userId: state.userId, verifiedAt: command.now.toISOString() })];
+}
+
+function updateUser(command: UpdateUser, state: RegisteredUser): PendingEvent[] {
+  if (Object.keys(command.changes).length === 0) throw new DomainError(AuthErrors.NO_FIELDS_TO_UPDATE);
+  const { userId } = state;
+  return [pendingEvent(UserUpdated, { userId, updatedAt: command.now.toISOString() }, command.changes, userId)];
 }

@@ -2,9 +2,11 @@ import {
   GetUserRequest,
   IdentityRpc,
   RegisterUserRequest,
+  UpdateUserRequest,
   UsernameAvailabilityRequest,
   VerifyPasswordRequest,
   VerifyUsernamePasswordRequest,
+  type AccountView,
   type UserView,
 } from '@authsvc/contracts';
 import { Controller } from '@nestjs/common';
@@ -12,7 +14,9 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { VerifyPasswordQuery } from '../credential/queries/verify-password.query.js';
 import { RegisterUserCommand } from './commands/register-user.command.js';
+import { UpdateUserCommand } from './commands/update-user.handler.js';
 import { GetUserQuery } from './queries/get-user.query.js';
+import { ListAccountsQuery } from './queries/list-accounts.handler.js';
 import { UsernameAvailabilityQuery } from './queries/username-availability.query.js';
 
 @Controller()
@@ -45,5 +49,15 @@ export class UserNatsController {
   @MessagePattern(IdentityRpc.isUsernameAvailable.subject)
   isUsernameAvailable(@Payload() request: UsernameAvailabilityRequest): Promise<{ available: boolean }> {
     return this.queries.execute(new UsernameAvailabilityQuery(request.username));
+  }
+
+  @MessagePattern(IdentityRpc.updateUser.subject)
+  update(@Payload() request: UpdateUserRequest): Promise<UserView> {
+    return this.commands.execute(new UpdateUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.listAccounts.subject)
+  listAccounts(@Payload() request: GetUserRequest): Promise<AccountView[]> {
+    return this.queries.execute(new ListAccountsQuery(request.userId));
   }
 }

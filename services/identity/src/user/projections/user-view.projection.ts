@@ -1,4 +1,4 @@
-import { EmailVerified, UserRegistered, type PersonalOf } from '@authsvc/contracts';
+import { EmailVerified, UserRegistered, UserUpdated, type PersonalOf } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { UserEntity } from '../user.entity.js';
 
@@ -20,6 +20,10 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       updatedAt: createdAt,
     });
   }
+  if (isEvent(event, UserUpdated) && row) {
+    const changes = event.personal as PersonalOf<typeof UserUpdated>;
+    return Object.assign(row, changes, { updatedAt: new Date(event.data.updatedAt) });
+  }
   if (isEvent(event, EmailVerified) && row) {
     return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });
   }
@@ -28,7 +32,7 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
 
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
-  handles: [UserRegistered.type, EmailVerified.type],
+  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,
 };

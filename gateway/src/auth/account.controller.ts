@@ -1,0 +1,50 @@
+import { IdentityRpc, type AccountView } from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { CurrentSession } from './current-session.js';
+import { SYSTEM_USER_FIELDS, UpdateUserBody } from './dto/update-user.body.js';
+
+const correlationIdOf = (request: Request) => String(request.headers['x-request-id']);
+
+/** The signed-in user's profile and sign-in methods. */
+@Controller(AUTH_BASE_PATH)
+export class AccountController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly currentSession: CurrentSession,
+  ) {}
+
+  /** Name, image, username; the email changes only through change-email. */
+  @Post('update-user')
+  @HttpCode(200)
+  async updateUser(
+    @Body() body: UpdateUserBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ status: true }> {
+    const { user } = await this.currentSession.require(request, response);
+    if (body.email) throw new DomainError(AuthErrors.EMAIL_CAN_NOT_BE_UPDATED);
+    if (SYSTEM_USER_FIELDS.some((field) => body[field] !== undefined)) {
+      throw new DomainError(AuthErrors.FIELD_NOT_ALLOWED);
+    }
+    await this.services.call(IdentityRpc.updateUser, {
+      correlationId: correlationIdOf(request),
+      actorId: user.id,
+      userId: user.id,
+      name: body.name,
+      image: body.image,
+      username: body.username,
+      displayUsername: body.displayUsername,
+    });
+    return { status: true };
+  }
+
+  @Get('list-accounts')
+  async listAccounts(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AccountView[]> {
+    const { user } = await this.currentSession.require(request, response);
+    return this.services.call(IdentityRpc.listAccounts, { correlationId: correlationIdOf(request), userId: user.id });
+  }
+}

@@ -1,0 +1,29 @@
+import type { AccountView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AccountEntity } from '../account.entity.js';
+
+export class ListAccountsQuery extends Query<AccountView[]> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
+@QueryHandler(ListAccountsQuery)
+export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, AccountView[]> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ userId }: ListAccountsQuery): Promise<AccountView[]> {
+    const accounts = await this.dataSource
+      .getRepository(AccountEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC' } });
+    return accounts.map((account) => ({
+      id: account.id,
+      provider: account.providerId,
+      accountId: account.accountId,
+      scopes: [],
+      createdAt: account.createdAt.toISOString(),
+      updatedAt: account.updatedAt.toISOString(),
+    }));
+  }
+}
