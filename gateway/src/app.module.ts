@@ -13,6 +13,7 @@ import { UsernameController } from './auth/username.controller.js';
 import { VerificationController } from './auth/verification.controller.js';
 import { PasswordController } from './auth/password.controller.js';
 import { AccountController } from './auth/account.controller.js';
+import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './cookies/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -37,6 +38,7 @@ export class AppModule {
         VerificationController,
         PasswordController,
         AccountController,
+        DeleteUserController,
         StatusController,
         MailboxController,
         HealthController,

@@ -29,6 +29,9 @@ const gatewaySchema = {
   IP_ADDRESS_HEADER: text('x-forwarded-for'),
   /** The click that verifies an address signs its user in (a later click on the same link never does). */
   AUTO_SIGN_IN_AFTER_VERIFICATION: boolean(true),
+  /** Seconds after sign-in during which a session may do sensitive things without the password; 0: always. */
+  SESSION_FRESH_AGE: integer(86400, 0, 34_560_000),
+  DELETE_USER_ENABLED: boolean(true),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

@@ -18,7 +18,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   private toDefinition(exception: unknown, request: Request): ErrorDefinition {
-    if (exception instanceof DomainError) return exception.definition;
+    if (exception instanceof DomainError) return exception.toJSON();
     if (exception instanceof HttpException && exception.getStatus() === 404) return RequestErrors.NOT_FOUND;
     this.logger.error(
       `unexpected error on ${request.method} ${request.path} (correlation ${String(request.headers['x-request-id'])}): ` +

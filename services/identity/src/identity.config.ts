@@ -32,6 +32,8 @@ const identitySchema = {
   EMAIL_VERIFICATION_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
   RESET_PASSWORD_TOKEN_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(false),
+  DELETE_USER_SEND_VERIFICATION: boolean(false),
+  DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
 };
 
 export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };

@@ -7,6 +7,7 @@ import { PasswordHasher } from './password/password-hasher.js';
 import { VerifyPasswordHandler } from './credential/queries/verify-password.handler.js';
 import { RegisterUserHandler } from './user/commands/register-user.handler.js';
 import { UpdateUserHandler } from './user/commands/update-user.handler.js';
+import { ConfirmUserDeletionHandler, DeleteUserHandler } from './user/commands/delete-user.handler.js';
 import { ListAccountsHandler } from './user/queries/list-accounts.handler.js';
 import { GetUserHandler } from './user/queries/get-user.handler.js';
 import { UsernameAvailabilityHandler } from './user/queries/username-availability.handler.js';
@@ -39,6 +40,8 @@ export class IdentityModule {
         { provide: PasswordHasher, useValue: new PasswordHasher(config.BCRYPT_COST) },
         RegisterUserHandler,
         UpdateUserHandler,
+        DeleteUserHandler,
+        ConfirmUserDeletionHandler,
         ListAccountsHandler,
         GetUserHandler,
         VerifyPasswordHandler,

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import {
   IDENTITY_EVENTS_STREAM,
+  IDENTITY_EVENTS_SUBJECTS,
   IDENTITY_MAIL_SUBJECTS,
   MAILER_IDENTITY_CONSUMER,
+  MAILER_IDENTITY_EVENTS_CONSUMER,
   MAILER_QUEUE,
 } from '@authsvc/contracts';
 import { DurableConsumer, runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { loadMailerConfig } from './mailer.config.js';
 import { MailerModule } from './mailer.module.js';
+import { forgetDeletedUser } from './mail/forget-deleted-user.js';
 import { MailEntity } from './mail/mail.entity.js';
 import { MailInbox } from './mail/mail-inbox.js';
 import { MailSender } from './mail/mail-sender.js';
@@ -34,8 +37,17 @@ await runService('mailer', async () => {
     logger: runtime.logger,
     handle: (event) => inbox.accept(event),
   });
+  const identityFacts = new DurableConsumer({
+    nc: runtime.nc,
+    stream: IDENTITY_EVENTS_STREAM,
+    durableName: MAILER_IDENTITY_EVENTS_CONSUMER,
+    filterSubject: IDENTITY_EVENTS_SUBJECTS,
+    logger: runtime.logger,
+    handle: (event) => forgetDeletedUser(event, runtime.dataSource),
+  });
   sender.start();
   consumer.start();
+  identityFacts.start();
   const app = await startNatsMicroservice(
     MailerModule.forRuntime(runtime, config),
     config.NATS_URL,
@@ -46,6 +58,7 @@ await runService('mailer', async () => {
   return async () => {
     await app.close();
     await consumer.stop();
+    await identityFacts.stop();
     await sender.stop();
     await runtime.close();
   };

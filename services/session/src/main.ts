@@ -41,7 +41,7 @@ await runService('session', async () => {
     durableName: SESSION_IDENTITY_CONSUMER,
     filterSubject: IDENTITY_EVENTS_SUBJECTS,
     logger: runtime.logger,
-    handle: (event) => reactToIdentityEvent(event, commands),
+    handle: (event) => reactToIdentityEvent(event, commands, runtime.store),
   });
   identityEvents.start();
   runtime.logger.log('session service ready');

@@ -65,6 +65,21 @@ export const UserUpdated = defineEvent<
   { name?: string; image?: string | null; username?: string; displayUsername?: string }
 >('UserUpdated', 'identity.events.user.updated');
 
+/** Asks the user to confirm the deletion of their account through a mailed link. */
+export const AccountDeletionRequested = defineEvent<MailRequestData & { tokenHash: string }, MailRequestPersonal>(
+  'AccountDeletionRequested',
+  'identity.mail.delete-account',
+);
+
+/**
+ * The user and their accounts are gone and their personal data is erased (its key destroyed). Every service
+ * holding data of the user reacts: sessions end, memberships go, stored mails are deleted.
+ */
+export const UserDeleted = defineEvent<{ userId: string; deletedAt: string }>(
+  'UserDeleted',
+  'identity.events.user.deleted',
+);
+
 /** The user proved they receive mail at their address. */
 export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
   'EmailVerified',
@@ -79,6 +94,8 @@ export const IdentityEventTypes = [
   UserUpdated,
   PasswordResetRequested,
   PasswordChanged,
+  AccountDeletionRequested,
+  UserDeleted,
 ] as const;
 
 /** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */

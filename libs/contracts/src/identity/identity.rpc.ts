@@ -8,6 +8,7 @@ import {
   ResetPasswordRequest,
   SetPasswordRequest,
 } from './password.requests.js';
+import { ConfirmUserDeletionRequest, DeleteUserRequest, type DeleteUserOutcome } from './delete-user.requests.js';
 import { UpdateUserRequest } from './update-user.request.js';
 import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
 import { SendVerificationEmailRequest, VerifyEmailRequest, type VerifyEmailReply } from './verification.requests.js';
@@ -56,6 +57,14 @@ export const IdentityRpc = {
   changePassword: defineRpc<ChangePasswordRequest, UserView>('identity.rpc.password.change', ChangePasswordRequest),
   listAccounts: defineRpc<GetUserRequest, AccountView[]>('identity.rpc.account.list', GetUserRequest),
   updateUser: defineRpc<UpdateUserRequest, UserView>('identity.rpc.user.update', UpdateUserRequest),
+  deleteUser: defineRpc<DeleteUserRequest, { outcome: DeleteUserOutcome }>(
+    'identity.rpc.user.delete',
+    DeleteUserRequest,
+  ),
+  confirmUserDeletion: defineRpc<ConfirmUserDeletionRequest, { deleted: true }>(
+    'identity.rpc.user.confirm-deletion',
+    ConfirmUserDeletionRequest,
+  ),
   setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
 } as const;
 

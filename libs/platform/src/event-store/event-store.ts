@@ -31,7 +31,20 @@ export interface AppendOptions {
   readonly events: readonly PendingEvent[];
   readonly context: CommandContext;
   readonly uniqueViolations?: UniqueViolationMap;
+  /** Destroys this subject's data key in the same transaction: its personal data becomes unreadable everywhere. */
+  readonly erasePersonalDataOf?: string;
 }
+
+/** A command against one stream: decide the new events from its history (none: nothing to do). */
+export interface StreamCommand {
+  readonly streamId: string;
+  decide(history: readonly RecordedEvent[]): readonly PendingEvent[];
+  readonly context: CommandContext;
+  readonly uniqueViolations?: UniqueViolationMap;
+  readonly erasePersonalDataOf?: string;
+}
+
+const DECIDE_ATTEMPTS = 3;
 
 /**
  * Append-only Postgres event store of one service schema. An append writes the events, applies the
@@ -51,12 +64,37 @@ export class EventStore {
       return await this.dataSource.transaction(async (manager) => {
         const recorded = await this.insert(manager, options);
         await this.projector.apply(manager, recorded);
+        if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
         await manager.query(`SELECT pg_notify($1, '')`, [this.notifyChannel]);
         return recorded;
       });
     } catch (error) {
       throw this.translate(error, options.uniqueViolations ?? {});
     }
+  }
+
+  /**
+   * Load, decide, append. When another writer appended to the stream first, the command is decided again
+   * on the new history, so racing commands (two clicks, a request and an event reaction) each get the
+   * answer the later state gives instead of a conflict. The events recorded; none when nothing changed.
+   */
+  async execute(command: StreamCommand): Promise<RecordedEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      const history = await this.readStream(command.streamId);
+      const events = command.decide(history);
+      if (events.length === 0) return [];
+      try {
+        return await this.append({ ...command, expectedVersion: history.length, events });
+      } catch (error) {
+        const lostRace = error instanceof DomainError && error.code === RequestErrors.CONCURRENT_MODIFICATION.code;
+        if (!lostRace || attempt === DECIDE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Destroys a subject's data key: the personal data of its events reads as null from now on. */
+  async erasePersonalData(subject: string): Promise<void> {
+    await this.dataSource.transaction((manager) => this.vault.erase(manager, subject));
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -1,7 +1,7 @@
 import { CredentialAccountCreated, PasswordChanged, PasswordResetRequested } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
-import type { RegisteredUser } from './user-state.js';
+import { isMailedTokenUsable, type RegisteredUser } from './user-state.js';
 
 /** Mails a reset link; only the hash of its token is kept. */
 export interface RequestPasswordReset {
@@ -55,7 +55,7 @@ export function requestPasswordReset(command: RequestPasswordReset, user: Regist
 
 /** True when the token was mailed to this user, is unexpired and no password was set since. */
 export function isPasswordResetUsable(user: RegisteredUser, tokenHash: string, now: Date): boolean {
-  return user.pendingPasswordResets.some((reset) => reset.tokenHash === tokenHash && reset.expiresAt > now);
+  return isMailedTokenUsable(user.pendingPasswordResets, tokenHash, now);
 }
 
 export function resetPassword(command: ResetPassword, user: RegisteredUser): PendingEvent[] {

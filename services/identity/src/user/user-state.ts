@@ -1,15 +1,17 @@
 import {
+  AccountDeletionRequested,
   CredentialAccountCreated,
   EmailVerified,
   PasswordChanged,
   PasswordResetRequested,
+  UserDeleted,
   UserRegistered,
 } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { isEvent, type RecordedEvent } from '@authsvc/platform';
 
-/** A reset link that has been mailed: its token's hash and until when it works. */
-export interface PendingPasswordReset {
+/** A link that has been mailed (password reset, account deletion): its token's hash and until when it works. */
+export interface MailedToken {
   readonly tokenHash: string;
   readonly expiresAt: Date;
 }
@@ -20,10 +22,12 @@ export interface RegisteredUser {
   readonly emailVerified: boolean;
   /** The credential (password) account, when the user has one. */
   readonly credentialAccountId: string | null;
-  readonly pendingPasswordResets: readonly PendingPasswordReset[];
+  readonly pendingPasswordResets: readonly MailedToken[];
+  readonly pendingDeletions: readonly MailedToken[];
 }
 
-export type UserState = { readonly status: 'unregistered' } | RegisteredUser;
+/** A deleted user stays deleted: its stream accepts no further command. */
+export type UserState = { readonly status: 'unregistered' } | RegisteredUser | { readonly status: 'deleted' };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -40,14 +44,20 @@ export function evolveUser(state: UserState, event: RecordedEvent): UserState {
       emailVerified: event.data.emailVerified,
       credentialAccountId: null,
       pendingPasswordResets: [],
+      pendingDeletions: [],
     };
   }
+  if (isEvent(event, UserDeleted)) return { status: 'deleted' };
   if (state.status !== 'registered') return state;
   if (isEvent(event, CredentialAccountCreated)) return { ...state, credentialAccountId: event.data.accountId };
   if (isEvent(event, EmailVerified)) return { ...state, emailVerified: true };
   if (isEvent(event, PasswordResetRequested)) {
     const reset = { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) };
     return { ...state, pendingPasswordResets: [...state.pendingPasswordResets, reset] };
+  }
+  if (isEvent(event, AccountDeletionRequested)) {
+    const deletion = { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) };
+    return { ...state, pendingDeletions: [...state.pendingDeletions, deletion] };
   }
   // Any new password voids every reset link mailed before it.
   if (isEvent(event, PasswordChanged)) return { ...state, pendingPasswordResets: [] };
@@ -56,4 +66,9 @@ export function evolveUser(state: UserState, event: RecordedEvent): UserState {
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;
+}
+
+/** True when a token with this hash was mailed and has not expired at `now`. */
+export function isMailedTokenUsable(tokens: readonly MailedToken[], tokenHash: string, now: Date): boolean {
+  return tokens.some((token) => token.tokenHash === tokenHash && token.expiresAt > now);
 }

@@ -15,6 +15,7 @@ import {
   setPassword,
   type PasswordCommand,
 } from './password.decisions.js';
+import { deleteUser, requestUserDeletion, type DeletionCommand } from './deletion.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
 /** Registration with email and password; ids, time, the hash and the verification link come in from outside. */
@@ -52,7 +53,8 @@ export interface UpdateUser {
   readonly now: Date;
 }
 
-export type UserCommand = RegisterUser | RequestVerificationEmail | VerifyEmail | UpdateUser | PasswordCommand;
+export type UserCommand =
+  RegisterUser | RequestVerificationEmail | VerifyEmail | UpdateUser | PasswordCommand | DeletionCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -64,6 +66,10 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return verifyEmail(command, registered(state));
     case 'UpdateUser':
       return updateUser(command, registered(state));
+    case 'RequestUserDeletion':
+      return requestUserDeletion(command, registered(state));
+    case 'DeleteUser':
+      return deleteUser(command, registered(state));
     case 'RequestPasswordReset':
       return requestPasswordReset(command, registered(state));
     case 'ResetPassword':

@@ -2,6 +2,9 @@ import {
   GetUserRequest,
   IdentityRpc,
   RegisterUserRequest,
+  DeleteUserRequest,
+  ConfirmUserDeletionRequest,
+  type DeleteUserOutcome,
   UpdateUserRequest,
   UsernameAvailabilityRequest,
   VerifyPasswordRequest,
@@ -14,6 +17,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { VerifyPasswordQuery } from '../credential/queries/verify-password.query.js';
 import { RegisterUserCommand } from './commands/register-user.command.js';
+import { ConfirmUserDeletionCommand, DeleteUserCommand } from './commands/delete-user.handler.js';
 import { UpdateUserCommand } from './commands/update-user.handler.js';
 import { GetUserQuery } from './queries/get-user.query.js';
 import { ListAccountsQuery } from './queries/list-accounts.handler.js';
@@ -59,5 +63,15 @@ export class UserNatsController {
   @MessagePattern(IdentityRpc.listAccounts.subject)
   listAccounts(@Payload() request: GetUserRequest): Promise<AccountView[]> {
     return this.queries.execute(new ListAccountsQuery(request.userId));
+  }
+
+  @MessagePattern(IdentityRpc.deleteUser.subject)
+  delete(@Payload() request: DeleteUserRequest): Promise<{ outcome: DeleteUserOutcome }> {
+    return this.commands.execute(new DeleteUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.confirmUserDeletion.subject)
+  confirmDeletion(@Payload() request: ConfirmUserDeletionRequest): Promise<{ deleted: true }> {
+    return this.commands.execute(new ConfirmUserDeletionCommand(request));
   }
 }

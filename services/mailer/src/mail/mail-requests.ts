@@ -1,4 +1,5 @@
 import {
+  AccountDeletionRequested,
   PasswordResetRequested,
   VerificationEmailRequested,
   type MailRequestData,
@@ -7,6 +8,7 @@ import {
 } from '@authsvc/contracts';
 import {
   actionMail,
+  DELETE_ACCOUNT_WORDING,
   PASSWORD_RESET_WORDING,
   VERIFICATION_WORDING,
   type ActionMailWording,
@@ -16,6 +18,7 @@ import type { RenderedMail } from './templates/rendered-mail.js';
 const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
   [VerificationEmailRequested.type, VERIFICATION_WORDING],
   [PasswordResetRequested.type, PASSWORD_RESET_WORDING],
+  [AccountDeletionRequested.type, DELETE_ACCOUNT_WORDING],
 ]);
 
 /**

@@ -1,21 +1,30 @@
-import { PasswordChanged, type DataOf, type PublishedEvent } from '@authsvc/contracts';
+import { PasswordChanged, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
+import type { EventStore } from '@authsvc/platform';
 import type { CommandBus } from '@nestjs/cqrs';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
 
 /**
  * What the session service does when identity facts arrive (at least once: every reaction is idempotent).
- * A password change that signs out everywhere ends the sessions started before it, not the one the
- * change itself may have started.
+ * A password change that signs out everywhere ends the sessions started before it, not the one the change
+ * itself may have started. A deleted user loses every session and the personal data of their session events
+ * (client addresses and agents) becomes unreadable.
  */
-export async function reactToIdentityEvent(event: PublishedEvent, commands: CommandBus): Promise<void> {
-  if (event.type !== PasswordChanged.type) return;
-  const data = event.data as DataOf<typeof PasswordChanged>;
-  if (!data.signOutEverywhere) return;
-  await commands.execute(
-    new RevokeUserSessionsCommand({
-      correlationId: event.metadata.correlationId,
-      userId: data.userId,
-      createdBefore: data.changedAt,
-    }),
-  );
+export async function reactToIdentityEvent(
+  event: PublishedEvent,
+  commands: CommandBus,
+  store: EventStore,
+): Promise<void> {
+  const correlationId = event.metadata.correlationId;
+  if (event.type === PasswordChanged.type) {
+    const data = event.data as DataOf<typeof PasswordChanged>;
+    if (!data.signOutEverywhere) return;
+    await commands.execute(
+      new RevokeUserSessionsCommand({ correlationId, userId: data.userId, createdBefore: data.changedAt }),
+    );
+  }
+  if (event.type === UserDeleted.type) {
+    const { userId } = event.data as DataOf<typeof UserDeleted>;
+    await commands.execute(new RevokeUserSessionsCommand({ correlationId, userId }));
+    await store.erasePersonalData(userId);
+  }
 }

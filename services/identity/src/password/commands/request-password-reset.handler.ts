@@ -7,7 +7,8 @@ import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/u
 import { normalizeEmail } from '../../user/email/email-address.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
-import { hashResetToken, newResetToken, passwordResetUrl } from '../reset/reset-token.js';
+import { newResetToken, passwordResetUrl } from '../reset/reset-token.js';
+import { hashMailedToken } from '../../security/mailed-token.js';
 import { RequestPasswordResetCommand } from './password.commands.js';
 
 /** The one answer, mail or no mail: whether an address has an account must not leak (nor through timing). */
@@ -36,7 +37,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       user.id,
       {
         type: 'RequestPasswordReset',
-        tokenHash: hashResetToken(token),
+        tokenHash: hashMailedToken(token),
         email: user.email,
         name: user.name,
         url: passwordResetUrl(this.config.BASE_URL, token, redirectTo),

@@ -7,7 +7,7 @@ import { UserStream } from '../../user/user-stream.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { assertPasswordLength } from '../password-policy.js';
 import { PasswordResetLinks } from '../reset/password-reset-links.js';
-import { hashResetToken } from '../reset/reset-token.js';
+import { hashMailedToken } from '../../security/mailed-token.js';
 import { ResetPasswordCommand } from './password.commands.js';
 
 /** Sets the password a mailed link asks for; the link (and every older one) stops working. */
@@ -32,7 +32,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       userId,
       {
         type: 'ResetPassword',
-        tokenHash: hashResetToken(request.token),
+        tokenHash: hashMailedToken(request.token),
         passwordHash: await this.hasher.hash(request.newPassword),
         newAccountId: randomString(),
         signOutEverywhere: this.config.REVOKE_SESSIONS_ON_PASSWORD_RESET,

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { isPasswordResetUsable } from '../../user/password.decisions.js';
 import { UserStream } from '../../user/user-stream.js';
 import { PasswordResetTokenEntity } from './password-reset-token.entity.js';
-import { hashResetToken } from './reset-token.js';
+import { hashMailedToken } from '../../security/mailed-token.js';
 
 @Injectable()
 export class PasswordResetLinks {
@@ -14,7 +14,7 @@ export class PasswordResetLinks {
 
   /** The user a reset token works for, or null: unknown, expired, or voided by a newer password. */
   async userOf(token: string, now: Date): Promise<string | null> {
-    const tokenHash = hashResetToken(token);
+    const tokenHash = hashMailedToken(token);
     const row = await this.dataSource.getRepository(PasswordResetTokenEntity).findOneBy({ tokenHash });
     if (!row || row.expiresAt <= now) return null;
     const user = await this.users.state(row.userId);

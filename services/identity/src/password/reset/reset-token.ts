@@ -1,14 +1,8 @@
-import { createHash } from 'node:crypto';
 import { randomString } from '@authsvc/platform';
 
 /** 24 characters of [A-Za-z0-9] from a CSPRNG, as the reference client expects. */
 export function newResetToken(): string {
   return randomString(24);
-}
-
-/** What is stored and compared instead of the token: a database reader cannot use it to reset anything. */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** The mailed link: the gateway checks the token and sends the browser to the app's reset page with it. */

@@ -1,4 +1,4 @@
-import { EmailVerified, UserRegistered, UserUpdated, type PersonalOf } from '@authsvc/contracts';
+import { EmailVerified, UserDeleted, UserRegistered, UserUpdated, type PersonalOf } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { UserEntity } from '../user.entity.js';
 
@@ -20,6 +20,8 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       updatedAt: createdAt,
     });
   }
+  // Accounts and mailed-token rows go with the user (ON DELETE CASCADE).
+  if (isEvent(event, UserDeleted)) return null;
   if (isEvent(event, UserUpdated) && row) {
     const changes = event.personal as PersonalOf<typeof UserUpdated>;
     return Object.assign(row, changes, { updatedAt: new Date(event.data.updatedAt) });
@@ -32,7 +34,7 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
 
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
-  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type],
+  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type, UserDeleted.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,
 };

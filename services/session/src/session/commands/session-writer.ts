@@ -49,17 +49,13 @@ export class SessionWriter {
     return session;
   }
 
+  /** False when the command changed nothing (the session had already ended, say, by a racing revocation). */
   private async apply(sessionId: string, command: SessionCommand, correlationId: string): Promise<boolean> {
-    const streamId = sessionStreamId(sessionId);
-    const history = await this.store.readStream(streamId);
-    const events = decideSession(command, history.reduce(evolveSession, initialSessionState));
-    if (events.length === 0) return false;
-    await this.store.append({
-      streamId,
-      expectedVersion: history.length,
-      events,
+    const recorded = await this.store.execute({
+      streamId: sessionStreamId(sessionId),
+      decide: (history) => decideSession(command, history.reduce(evolveSession, initialSessionState)),
       context: { correlationId, now: new Date() },
     });
-    return true;
+    return recorded.length > 0;
   }
 }

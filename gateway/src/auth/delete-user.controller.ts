@@ -1,0 +1,79 @@
+import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
+import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
+import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthCookies } from '../cookies/auth-cookies.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { CurrentSession } from './current-session.js';
+import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
+import { isSessionFresh } from './session-freshness.js';
+
+const correlationIdOf = (request: Request) => String(request.headers['x-request-id']);
+const DELETED = { success: true, message: 'User deleted' } as const;
+
+/** Account deletion: by password, by a fresh session, or through the link mailed to the address. */
+@Controller(AUTH_BASE_PATH)
+export class DeleteUserController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly currentSession: CurrentSession,
+    private readonly cookies: AuthCookies,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('delete-user')
+  async deleteUser(@Body() body: DeleteUserBody, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const { session, user } = await this.currentSession.require(request, response);
+    if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
+    const correlationId = correlationIdOf(request);
+    if (body.token) {
+      await this.services.call(IdentityRpc.confirmUserDeletion, { correlationId, userId: user.id, token: body.token });
+    } else {
+      const { outcome } = await this.services.call(IdentityRpc.deleteUser, {
+        correlationId,
+        actorId: user.id,
+        userId: user.id,
+        password: body.password,
+        freshSession: isSessionFresh(session.createdAt, new Date(), this.config.SESSION_FRESH_AGE),
+        callbackURL: body.callbackURL,
+      });
+      if (outcome === 'verification-sent') {
+        return void response.status(200).json({ success: true, message: 'Verification email sent' });
+      }
+    }
+    await this.signOutEverywhere(user.id, correlationId, response);
+    response.status(200).json(DELETED);
+  }
+
+  /** The mailed link; it works only in a browser signed in as the user it was sent to. */
+  @Get('delete-user/callback')
+  async confirm(
+    @Query() query: DeleteUserCallbackQueryParams,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
+    const current = await this.currentSession.resolve(request, response);
+    if (!current) throw new DomainError(AuthErrors.FAILED_TO_GET_USER_INFO, { status: HttpStatus.NOT_FOUND });
+    const correlationId = correlationIdOf(request);
+    await this.services.call(IdentityRpc.confirmUserDeletion, {
+      correlationId,
+      userId: current.user.id,
+      token: query.token,
+    });
+    await this.signOutEverywhere(current.user.id, correlationId, response);
+    if (query.callbackURL) return response.redirect(302, query.callbackURL);
+    response.status(200).json(DELETED);
+  }
+
+  /**
+   * Ends the user's sessions now, so that no replica serves them a moment longer; the session service also
+   * reacts to the UserDeleted event, which covers a crash between the deletion and this call.
+   */
+  private async signOutEverywhere(userId: string, correlationId: string, response: Response): Promise<void> {
+    await this.services.call(SessionRpc.revokeForUser, { correlationId, userId });
+    response.append('Set-Cookie', this.cookies.clear());
+  }
+}

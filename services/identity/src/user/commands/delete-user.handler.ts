@@ -1,0 +1,90 @@
+import type { ConfirmUserDeletionRequest, DeleteUserOutcome, DeleteUserRequest } from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { randomString } from '@authsvc/platform';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { hashMailedToken } from '../../security/mailed-token.js';
+import { AccountEntity } from '../account.entity.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+
+const DELETION_TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export class DeleteUserCommand extends Command<{ outcome: DeleteUserOutcome }> {
+  constructor(readonly request: DeleteUserRequest) {
+    super();
+  }
+}
+
+export class ConfirmUserDeletionCommand extends Command<{ deleted: true }> {
+  constructor(readonly request: ConfirmUserDeletionRequest) {
+    super();
+  }
+}
+
+/**
+ * Deleting an account needs proof that its owner asks: the password, a fresh session, or (when deletions
+ * are confirmed by mail) the link mailed to the address. A given password is always checked first.
+ */
+@CommandHandler(DeleteUserCommand)
+export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserStream,
+    private readonly hasher: PasswordHasher,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async execute({ request }: DeleteUserCommand): Promise<{ outcome: DeleteUserOutcome }> {
+    if (request.password !== undefined) await this.checkPassword(request.userId, request.password);
+    const now = new Date();
+    const context = { correlationId: request.correlationId, actorId: request.userId, now };
+    if (this.config.DELETE_USER_SEND_VERIFICATION) {
+      const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: request.userId });
+      const token = randomString(32, DELETION_TOKEN_ALPHABET);
+      const url = new URL(`${this.config.BASE_URL.toString().replace(/\/$/, '')}/api/auth/delete-user/callback`);
+      url.searchParams.set('token', token);
+      url.searchParams.set('callbackURL', request.callbackURL ?? '/');
+      await this.users.execute(
+        user.id,
+        {
+          type: 'RequestUserDeletion',
+          tokenHash: hashMailedToken(token),
+          email: user.email,
+          name: user.name,
+          url: url.toString(),
+          expiresAt: new Date(now.getTime() + this.config.DELETE_USER_TOKEN_EXPIRES_IN * 1000),
+        },
+        context,
+      );
+      return { outcome: 'verification-sent' };
+    }
+    if (request.password === undefined && !request.freshSession) throw new DomainError(AuthErrors.SESSION_EXPIRED);
+    await this.users.execute(request.userId, { type: 'DeleteUser', tokenHash: null, now }, context);
+    return { outcome: 'deleted' };
+  }
+
+  private async checkPassword(userId: string, password: string): Promise<void> {
+    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ userId, providerId: 'credential' });
+    if (!account?.password) throw new DomainError(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND);
+    if (!(await this.hasher.verify(password, account.password))) throw new DomainError(AuthErrors.INVALID_PASSWORD);
+  }
+}
+
+@CommandHandler(ConfirmUserDeletionCommand)
+export class ConfirmUserDeletionHandler implements ICommandHandler<ConfirmUserDeletionCommand> {
+  constructor(private readonly users: UserStream) {}
+
+  async execute({ request }: ConfirmUserDeletionCommand): Promise<{ deleted: true }> {
+    const now = new Date();
+    await this.users.execute(
+      request.userId,
+      { type: 'DeleteUser', tokenHash: hashMailedToken(request.token), now },
+      { correlationId: request.correlationId, actorId: request.userId, now },
+    );
+    return { deleted: true };
+  }
+}
