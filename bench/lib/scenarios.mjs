@@ -1,0 +1,299 @@
+// The three scenarios. Each measures the stack and, in the same run, a baseline for the same work,
+// prints its details and returns rows for the final table.
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { ManagedProcess, freePort, waitForHttp200, BENCH_REDIS_URL } from './stack.mjs';
+import { bcryptHashTime, load, rssMb, scansBetween, tableScans, throughput, waitForQuiet } from './measure.mjs';
+
+const PASSWORD = 'bench-password-123';
+const BCRYPT_COST = 10;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const RUN_ID = randomUUID().slice(0, 8);
+const quiet = (processes) => waitForQuiet(processes.map(({ pid }) => pid));
+const round = (value, digits = 1) => (value === undefined ? undefined : Number(value.toFixed(digits)));
+
+export function uniqueEmail(kind) {
+  return `bench-${kind}-${RUN_ID}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Signs a new user up and returns the `name=value` of its session cookie. */
+export async function signUp(url, email) {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ name: 'Bench User', email, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('better-auth.session_token='));
+  if (!cookie) throw new Error('sign-up set no better-auth.session_token cookie');
+  return cookie;
+}
+
+async function getSessionOnce(url, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/auth/get-session`, { headers: { cookie } });
+  const body = await response.json();
+  if (response.status !== 200 || !body?.session) throw new Error(`get-session answered ${response.status}`);
+  return performance.now() - started;
+}
+
+export function printLoad(label, result) {
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ');
+  console.log(
+    `  ${label}: ${round(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ` +
+      `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts} [${codes}]`,
+  );
+}
+
+export function printRss(processes) {
+  const parts = processes.map(({ name, pid }) => `${name} ${round(rssMb(pid), 0) ?? '?'} MB`);
+  console.log(`  RSS: ${parts.join(', ')}`);
+}
+
+async function startFloorServer() {
+  const port = await freePort();
+  const floor = new ManagedProcess('floor', process.execPath, ['bench/floor-server.mjs'], {
+    ...process.env,
+    PORT: String(port),
+    REDIS_URL: BENCH_REDIS_URL,
+  });
+  await waitForHttp200(`http://127.0.0.1:${port}/`, floor.child, 'floor server', 15_000);
+  return { url: `http://127.0.0.1:${port}/`, floor };
+}
+
+async function deleteSessionKeys(redis) {
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', 'session:*', 'COUNT', 1000);
+    if (keys.length > 0) deleted += await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  return deleted;
+}
+
+/** a. get-session with a warm cache vs one Redis GET behind node:http; then one cold lookup. */
+export async function getSessionScenario({ url, processes, pg, redis, duration }) {
+  console.log('\n## a. GET /api/auth/get-session (50 connections)');
+  const cookie = await signUp(url, uniqueEmail('session'));
+  await getSessionOnce(url, cookie);
+  const endpoint = `${url}/api/auth/get-session`;
+  const headers = { cookie };
+  await load(endpoint, { headers, connections: 10, duration: 2 }); // warm-up (JIT, pools, cache)
+
+  const schemas = ['session', 'identity'];
+  await quiet(processes);
+  const before = await tableScans(pg, schemas);
+  const result = await load(endpoint, { headers, connections: 50, duration });
+  printLoad('stack', result);
+  printRss(processes);
+  const after = await tableScans(pg, schemas);
+  const inSchema = (schema) => (table) => table.startsWith(`${schema}.`);
+  const notRelay = (table) => !/\.(events|relay_checkpoint)$/.test(table);
+  const sessionScans = scansBetween(before, after, inSchema('session'));
+  const sessionTableScans = scansBetween(before, after, (table) => inSchema('session')(table) && notRelay(table));
+  const identityScans = scansBetween(before, after, inSchema('identity'));
+  console.log(
+    `  Postgres scans while warm: session schema ${sessionScans} (${round(sessionScans / result.total, 4)}/request), ` +
+      `${sessionTableScans} of them outside the outbox relay's tables; ` +
+      `identity schema ${identityScans} (${round(identityScans / result.total, 3)}/request) over ${result.total} requests`,
+  );
+
+  await quiet(processes);
+  const { url: floorUrl, floor } = await startFloorServer();
+  let floorResult;
+  try {
+    await load(floorUrl, { connections: 10, duration: 2 });
+    floorResult = await load(floorUrl, { connections: 50, duration });
+    printLoad('floor (node:http + 1 Redis GET)', floorResult);
+    printRss([{ name: 'floor', pid: floor.pid }]);
+  } finally {
+    await floor.stop();
+  }
+
+  // Cold path: the session service's Redis entries are gone; one request must read Postgres once.
+  // A backend may hold its counters up to 10 s before reporting them, hence the long pauses.
+  const settleMs = 11_000;
+  await quiet(processes);
+  const deleted = await deleteSessionKeys(redis);
+  const coldBefore = await tableScans(pg, ['session'], settleMs);
+  const coldMs = await getSessionOnce(url, cookie);
+  const coldAfter = await tableScans(pg, ['session'], settleMs);
+  const warmMs = await getSessionOnce(url, cookie);
+  const warmAfter = await tableScans(pg, ['session'], settleMs);
+  const cold = {
+    deletedKeys: deleted,
+    scans: scansBetween(coldBefore, coldAfter),
+    scansWithoutRelay: scansBetween(coldBefore, coldAfter, notRelay),
+    secondScans: scansBetween(coldAfter, warmAfter),
+    secondScansWithoutRelay: scansBetween(coldAfter, warmAfter, notRelay),
+    perTable: Object.fromEntries(
+      Object.keys(coldAfter)
+        .map((table) => [table, coldAfter[table] - (coldBefore[table] ?? 0)])
+        .filter(([, count]) => count > 0),
+    ),
+    coldMs,
+    warmMs,
+  };
+  console.log(
+    `  cold path: deleted ${deleted} Redis keys; first get-session ${round(coldMs)} ms with ${cold.scans} scans ` +
+      `(${cold.scansWithoutRelay} outside the outbox relay's tables: ${JSON.stringify(cold.perTable)}); ` +
+      `second ${round(warmMs)} ms with ${cold.secondScans} scans (${cold.secondScansWithoutRelay} outside the relay's)`,
+  );
+
+  const ratio = result.rps / floorResult.rps;
+  return {
+    details: {
+      sessionScansPerRequest: sessionScans / result.total,
+      identityScansPerRequest: identityScans / result.total,
+      cold,
+    },
+    rows: [
+      {
+        scenario: 'get-session, warm cache (50 conn)',
+        result,
+        baseline: floorResult.rps,
+        baselineName: 'floor: node:http + 1 Redis GET',
+        ratio,
+        budget: '≥ 50 % of floor, p99 ≤ 25 ms',
+        met: ratio >= 0.5 && result.p99 <= 25,
+      },
+    ],
+  };
+}
+
+/** b. sign-in vs raw bcrypt.compare; get-session beside saturating sign-ins; an overload burst. */
+export async function signInScenario({ url, processes, duration }) {
+  console.log('\n## b. POST /api/auth/sign-in/email (8 connections)');
+  const email = uniqueEmail('signin');
+  const cookie = await signUp(url, email);
+  const endpoint = `${url}/api/auth/sign-in/email`;
+  const signIn = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email, password: PASSWORD }) };
+
+  const hash = await bcrypt.hash(PASSWORD, BCRYPT_COST);
+  await quiet(processes);
+  const compares = await throughput(() => bcrypt.compare(PASSWORD, hash), 8, duration * 1000);
+  console.log(`  baseline: bcrypt.compare (cost ${BCRYPT_COST}, 8 in flight) ${round(compares)} /s`);
+
+  await load(endpoint, { ...signIn, connections: 8, duration: 2 });
+  await quiet(processes);
+  const result = await load(endpoint, { ...signIn, connections: 8, duration });
+  printLoad('stack', result);
+  printRss(processes);
+
+  console.log('  mixed: sign-in (8 connections) + get-session (10 connections) at the same time');
+  const sessionHeaders = { headers: { cookie } };
+  await quiet(processes);
+  const [mixedSignIn, mixedSession] = await Promise.all([
+    load(endpoint, { ...signIn, connections: 8, duration }),
+    load(`${url}/api/auth/get-session`, { ...sessionHeaders, connections: 10, duration }),
+  ]);
+  printLoad('sign-in', mixedSignIn);
+  printLoad('get-session', mixedSession);
+
+  console.log('  overload: sign-in with 64 connections');
+  await quiet(processes);
+  const overload = await load(endpoint, { ...signIn, connections: 64, duration });
+  printLoad('sign-in', overload);
+  printRss(processes);
+  const shed = (overload.statusCodes['429'] ?? 0) + (overload.statusCodes['503'] ?? 0);
+
+  const ratio = result.rps / compares;
+  return {
+    details: { compares, shed },
+    rows: [
+      {
+        scenario: 'sign-in (8 conn)',
+        result,
+        baseline: compares,
+        baselineName: 'bcrypt.compare/s, cost 10, 8 in flight',
+        ratio,
+        budget: '≥ 90 % of bcrypt.compare/s',
+        met: ratio >= 0.9,
+      },
+      {
+        scenario: 'get-session (10 conn) during sign-ins',
+        result: mixedSession,
+        budget: 'p99 ≤ 50 ms',
+        met: mixedSession.p99 <= 50,
+      },
+      {
+        scenario: 'sign-in overload (64 conn)',
+        result: overload,
+        baseline: compares,
+        baselineName: 'bcrypt.compare/s',
+        ratio: overload.rps / compares,
+        budget: `answers 429/503 fast instead of queuing (${shed} shed)`,
+        met: shed > 0 && overload.p99 <= 1000,
+      },
+    ],
+  };
+}
+
+/** c. sign-up with a new email per request vs bcrypt.hash throughput; p99 minus one hash. */
+export async function signUpScenario({ url, processes, duration }) {
+  console.log('\n## c. POST /api/auth/sign-up/email, unique emails (20 connections)');
+  await quiet(processes);
+  const hashTime = await bcryptHashTime(BCRYPT_COST);
+  const hashes = await throughput(() => bcrypt.hash(PASSWORD, BCRYPT_COST), 20, Math.min(duration, 5) * 1000);
+  console.log(
+    `  baseline: one bcrypt.hash (cost ${BCRYPT_COST}) mean ${round(hashTime.mean)} ms, median ${round(hashTime.median)} ms; ` +
+      `${round(hashes)} hashes/s with 20 in flight`,
+  );
+  let counter = 0;
+  const requests = [
+    {
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      headers: JSON_HEADERS,
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({
+          name: 'Bench User',
+          email: `bench-signup-${RUN_ID}-${counter++}@example.com`,
+          password: PASSWORD,
+        }),
+      }),
+    },
+  ];
+  await quiet(processes);
+  const result = await load(url, { requests, connections: 20, duration });
+  printLoad('stack', result);
+  printRss(processes);
+  const withoutHash = result.p99 - hashTime.mean;
+  console.log(`  p99 minus one bcrypt.hash: ${round(withoutHash)} ms`);
+
+  // With one connection nothing queues for the thread pool: latency minus one hash is the rest of the work.
+  await quiet(processes);
+  const single = await load(url, { requests, connections: 1, duration: Math.max(5, duration / 2) });
+  printLoad('stack, 1 connection', single);
+  console.log(`  1 connection: p50 minus one bcrypt.hash ${round(single.p50 - hashTime.mean)} ms`);
+  return {
+    details: { hashTime, hashes, withoutHash },
+    rows: [
+      {
+        scenario: 'sign-up, unique emails (20 conn)',
+        result,
+        baseline: hashes,
+        baselineName: 'bcrypt.hash/s, cost 10, 20 in flight',
+        ratio: result.rps / hashes,
+        budget: `p99 − bcrypt.hash (${round(hashTime.mean)} ms) ≤ 150 ms: ${round(withoutHash)} ms`,
+        met: withoutHash <= 150,
+      },
+      {
+        scenario: 'sign-up, unique emails (1 conn)',
+        result: single,
+        baseline: 1000 / hashTime.mean,
+        baselineName: 'sequential bcrypt.hash/s',
+        ratio: single.rps / (1000 / hashTime.mean),
+        budget: `(context) p99 − bcrypt.hash: ${round(single.p99 - hashTime.mean)} ms`,
+        met: single.p99 - hashTime.mean <= 150,
+      },
+    ],
+  };
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm run bench`: measures get-session, sign-in and sign-up against the compiled stack, each beside a
+// baseline measured in the same run, and prints a Markdown table. See docs/performance.md.
+//
+//   BENCH_URL=http://host:port  use a running gateway instead of starting the stack (the Postgres scan
+//                               counts and the cold path still use the bench database and Redis db 2)
+//   BENCH_DURATION=10           seconds per measured phase
+//   BENCH_ONLY=get-session,sign-in,sign-up   run a subset
+//   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
+//                               default /tmp/prof, written when the stack stops)
+//   BENCH_VERBOSE=1             show the output of the spawned processes
+//
+// Exits 0 when budgets are missed (it is a report); non-zero only when something fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { machine } from './lib/measure.mjs';
+import { getSessionScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
+import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+
+const SCENARIOS = { 'get-session': getSessionScenario, 'sign-in': signInScenario, 'sign-up': signUpScenario };
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const only = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',').map((name) => name.trim());
+const profileDir = process.env.BENCH_CPU_PROF === '1' ? (process.env.BENCH_PROF_DIR ?? '/tmp/prof') : undefined;
+
+let stack;
+let stopping;
+function cleanUp() {
+  stopping ??= stack ? stack.stop() : Promise.resolve();
+  return stopping;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the stack`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const fixed = (value, digits = 0) => (value === undefined ? '—' : value.toFixed(digits));
+
+function table(rows) {
+  const lines = [
+    '| scenario | req/s | baseline req/s | ratio | p50 ms | p99 ms | budget | met? |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | :---: |',
+  ];
+  for (const row of rows) {
+    const baseline = row.baseline === undefined ? '—' : `${fixed(row.baseline, 1)} (${row.baselineName})`;
+    const ratio = row.ratio === undefined ? '—' : `${fixed(row.ratio * 100, 0)} %`;
+    const { rps, p50, p99 } = row.result;
+    lines.push(
+      `| ${row.scenario} | ${fixed(rps, 1)} | ${baseline} | ${ratio} | ${p50} | ${p99} | ${row.budget} | ${row.met ? 'yes' : '**no**'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  for (const name of only) if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name} in BENCH_ONLY`);
+  let url = process.env.BENCH_URL?.replace(/\/$/, '');
+  if (!url) {
+    if (!existsSync('gateway/dist/main.js')) {
+      console.log('gateway/dist/main.js is missing: running npm run build');
+      const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('npm run build failed');
+    }
+    console.log(`starting the stack${profileDir ? ` with --cpu-prof (profiles in ${profileDir})` : ''} …`);
+    stack = await startStack({ cpuProfileDir: profileDir });
+    url = stack.url;
+    console.log(`stack ready at ${url} (NATS ${stack.natsUrl})`);
+  }
+  const processes = (stack?.processes ?? [])
+    .filter((managed) => managed.name !== 'nats')
+    .map(({ name, pid }) => ({ name, pid }));
+  const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await db.connect();
+  const redis = new Redis(BENCH_REDIS_URL);
+  const rows = [];
+  try {
+    for (const name of only) {
+      const outcome = await SCENARIOS[name]({ url, processes, pg: db, redis, duration });
+      rows.push(...outcome.rows);
+    }
+  } finally {
+    await db.end();
+    redis.disconnect();
+  }
+  const { cpu, cores, node } = machine();
+  console.log(`\n## Summary\n\nMachine: ${cpu}, ${cores} cores, Node ${node}; ${duration} s per phase.\n`);
+  console.log(table(rows));
+}
+
+try {
+  await main();
+  await cleanUp();
+  if (profileDir)
+    console.log(`\nCPU profiles written to ${profileDir} (summarise: node bench/profile-summary.mjs <file>)`);
+} catch (error) {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  await cleanUp();
+  process.exitCode = 1;
+}
