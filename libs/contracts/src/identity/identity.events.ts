@@ -80,6 +80,27 @@ export const UserDeleted = defineEvent<{ userId: string; deletedAt: string }>(
   'identity.events.user.deleted',
 );
 
+/** Asks a verified user to approve, from their current address, the change to a new one. */
+export const EmailChangeApprovalRequested = defineEvent<MailRequestData, MailRequestPersonal>(
+  'EmailChangeApprovalRequested',
+  'identity.mail.change-email-approval',
+);
+
+/**
+ * Mails the new address the link that makes it the account's email. `approvalTokenId` is the approval link
+ * that led here (for verified users), which cannot be used twice.
+ */
+export const EmailChangeVerificationRequested = defineEvent<
+  MailRequestData & { approvalTokenId: string | null },
+  MailRequestPersonal
+>('EmailChangeVerificationRequested', 'identity.mail.change-email-verification');
+
+/** The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). */
+export const EmailChanged = defineEvent<{ userId: string; changedAt: string; tokenId: string }, { email: string }>(
+  'EmailChanged',
+  'identity.events.user.email-changed',
+);
+
 /** The user proved they receive mail at their address. */
 export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
   'EmailVerified',
@@ -96,6 +117,9 @@ export const IdentityEventTypes = [
   PasswordChanged,
   AccountDeletionRequested,
   UserDeleted,
+  EmailChangeApprovalRequested,
+  EmailChangeVerificationRequested,
+  EmailChanged,
 ] as const;
 
 /** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */
