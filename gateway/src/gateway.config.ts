@@ -32,6 +32,7 @@ const gatewaySchema = {
   /** Seconds after sign-in during which a session may do sensitive things without the password; 0: always. */
   SESSION_FRESH_AGE: integer(86400, 0, 34_560_000),
   DELETE_USER_ENABLED: boolean(true),
+  CHANGE_EMAIL_ENABLED: boolean(true),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

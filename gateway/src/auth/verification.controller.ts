@@ -51,6 +51,7 @@ export class VerificationController {
       const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, {
         correlationId: String(request.headers['x-request-id']),
         token: query.token,
+        callbackURL: query.callbackURL,
       });
       if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
         const current = await this.currentSession.resolve(request, response, true);

@@ -15,6 +15,7 @@ import { UserNatsController } from './user/user.nats-controller.js';
 import { UserStream } from './user/user-stream.js';
 import { SendVerificationEmailHandler } from './verification/commands/send-verification-email.handler.js';
 import { VerifyEmailHandler } from './verification/commands/verify-email.handler.js';
+import { ChangeEmailHandler } from './verification/commands/change-email.handler.js';
 import { VerificationLinks } from './verification/verification-links.js';
 import { VerificationNatsController } from './verification/verification.nats-controller.js';
 import { ChangePasswordHandler } from './password/commands/change-password.handler.js';
@@ -50,6 +51,7 @@ export class IdentityModule {
         VerificationLinks,
         SendVerificationEmailHandler,
         VerifyEmailHandler,
+        ChangeEmailHandler,
         PasswordResetLinks,
         RequestPasswordResetHandler,
         CheckPasswordResetTokenHandler,

@@ -11,7 +11,12 @@ import {
 import { ConfirmUserDeletionRequest, DeleteUserRequest, type DeleteUserOutcome } from './delete-user.requests.js';
 import { UpdateUserRequest } from './update-user.request.js';
 import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
-import { SendVerificationEmailRequest, VerifyEmailRequest, type VerifyEmailReply } from './verification.requests.js';
+import {
+  ChangeEmailRequest,
+  SendVerificationEmailRequest,
+  VerifyEmailRequest,
+  type VerifyEmailReply,
+} from './verification.requests.js';
 import { VerifyPasswordRequest } from './verify-password.request.js';
 import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
@@ -43,6 +48,8 @@ export const IdentityRpc = {
     'identity.rpc.verification.verify-email',
     VerifyEmailRequest,
   ),
+  /** `{status: true}` whether or not the new address is free: a taken one is mailed nothing. */
+  changeEmail: defineRpc<ChangeEmailRequest, { status: true }>('identity.rpc.user.change-email', ChangeEmailRequest),
   /** The same `{status, message}` whether or not the address has an account. */
   requestPasswordReset: defineRpc<RequestPasswordResetRequest, { status: true; message: string }>(
     'identity.rpc.password.request-reset',

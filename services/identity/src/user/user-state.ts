@@ -1,6 +1,8 @@
 import {
   AccountDeletionRequested,
   CredentialAccountCreated,
+  EmailChanged,
+  EmailChangeVerificationRequested,
   EmailVerified,
   PasswordChanged,
   PasswordResetRequested,
@@ -24,6 +26,8 @@ export interface RegisteredUser {
   readonly credentialAccountId: string | null;
   readonly pendingPasswordResets: readonly MailedToken[];
   readonly pendingDeletions: readonly MailedToken[];
+  /** Ids of change-email links already used (approvals and new-address verifications): each works once. */
+  readonly usedEmailChangeTokens: readonly string[];
 }
 
 /** A deleted user stays deleted: its stream accepts no further command. */
@@ -45,12 +49,23 @@ export function evolveUser(state: UserState, event: RecordedEvent): UserState {
       credentialAccountId: null,
       pendingPasswordResets: [],
       pendingDeletions: [],
+      usedEmailChangeTokens: [],
     };
   }
   if (isEvent(event, UserDeleted)) return { status: 'deleted' };
   if (state.status !== 'registered') return state;
   if (isEvent(event, CredentialAccountCreated)) return { ...state, credentialAccountId: event.data.accountId };
   if (isEvent(event, EmailVerified)) return { ...state, emailVerified: true };
+  if (isEvent(event, EmailChangeVerificationRequested) && event.data.approvalTokenId) {
+    return { ...state, usedEmailChangeTokens: [...state.usedEmailChangeTokens, event.data.approvalTokenId] };
+  }
+  if (isEvent(event, EmailChanged)) {
+    return {
+      ...state,
+      emailVerified: true,
+      usedEmailChangeTokens: [...state.usedEmailChangeTokens, event.data.tokenId],
+    };
+  }
   if (isEvent(event, PasswordResetRequested)) {
     const reset = { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) };
     return { ...state, pendingPasswordResets: [...state.pendingPasswordResets, reset] };

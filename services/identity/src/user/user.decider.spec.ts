@@ -1,5 +1,6 @@
 import {
   CredentialAccountCreated,
+  EmailChanged,
   EmailVerified,
   PasswordChanged,
   UserRegistered,
@@ -29,6 +30,15 @@ function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
     },
     ...overrides,
   };
+}
+
+function codeOf(action: () => unknown): string | undefined {
+  try {
+    action();
+    return undefined;
+  } catch (error) {
+    return (error as { code: string }).code;
+  }
 }
 
 /** The state after the decided events were recorded on top of `state`. */
@@ -135,14 +145,6 @@ describe('user decider: passwords', () => {
     for (const hash of hashes) state = replay(decideUser(resetRequest(hash), state), state);
     return state;
   };
-  const codeOf = (action: () => unknown) => {
-    try {
-      action();
-      return undefined;
-    } catch (error) {
-      return (error as { code: string }).code;
-    }
-  };
 
   it('resets with a mailed, unexpired token and records the new hash privately', () => {
     const events = decideUser(reset('h1'), withResetRequested('h1'));
@@ -178,5 +180,32 @@ describe('user decider: passwords', () => {
     const events = decideUser(set, user);
     expect(events.map((event) => event.definition.type)).toEqual([CredentialAccountCreated.type, PasswordChanged.type]);
     expect(codeOf(() => decideUser(set, replay(events, user)))).toBe(AuthErrors.USER_ALREADY_HAS_PASSWORD.code);
+  });
+});
+
+describe('user decider: email change', () => {
+  const link = { email: 'new@example.com', name: 'Ada', url: 'http://x/verify', expiresAt: now };
+  const registeredUser = () => replay(decideUser(registerUser(), initialUserState));
+
+  it('lets an unverified user prove the new address directly, and a verified one only after approval', () => {
+    const unverified = registeredUser();
+    const direct = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: null };
+    expect(decideUser(direct, unverified)).toHaveLength(1);
+    const verified = replay(decideUser({ type: 'VerifyEmail', now }, unverified), unverified);
+    expect(codeOf(() => decideUser(direct, verified))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
+    expect(decideUser({ ...direct, approvalTokenId: 'approval1' }, verified)).toHaveLength(1);
+  });
+
+  it('uses every approval and change link once', () => {
+    let user = registeredUser();
+    const approved = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: 'approval1' };
+    user = replay(decideUser(approved, user), user);
+    expect(codeOf(() => decideUser(approved, user))).toBe(AuthErrors.INVALID_TOKEN.code);
+    const change = { type: 'ChangeEmail' as const, newEmail: 'new@example.com', tokenId: 'change1', now };
+    const changed = decideUser(change, user);
+    expect(changed.map((event) => event.definition.type)).toEqual([EmailChanged.type]);
+    user = replay(changed, user);
+    expect(user).toMatchObject({ emailVerified: true });
+    expect(codeOf(() => decideUser(change, user))).toBe(AuthErrors.INVALID_TOKEN.code);
   });
 });

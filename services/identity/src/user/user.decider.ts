@@ -16,6 +16,12 @@ import {
   type PasswordCommand,
 } from './password.decisions.js';
 import { deleteUser, requestUserDeletion, type DeletionCommand } from './deletion.decisions.js';
+import {
+  changeEmail,
+  requestEmailChangeApproval,
+  requestNewEmailVerification,
+  type EmailChangeCommand,
+} from './email-change.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
 /** Registration with email and password; ids, time, the hash and the verification link come in from outside. */
@@ -54,7 +60,13 @@ export interface UpdateUser {
 }
 
 export type UserCommand =
-  RegisterUser | RequestVerificationEmail | VerifyEmail | UpdateUser | PasswordCommand | DeletionCommand;
+  | RegisterUser
+  | RequestVerificationEmail
+  | VerifyEmail
+  | UpdateUser
+  | PasswordCommand
+  | DeletionCommand
+  | EmailChangeCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -66,6 +78,12 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return verifyEmail(command, registered(state));
     case 'UpdateUser':
       return updateUser(command, registered(state));
+    case 'RequestEmailChangeApproval':
+      return requestEmailChangeApproval(command, registered(state));
+    case 'RequestNewEmailVerification':
+      return requestNewEmailVerification(command, registered(state));
+    case 'ChangeEmail':
+      return changeEmail(command, registered(state));
     case 'RequestUserDeletion':
       return requestUserDeletion(command, registered(state));
     case 'DeleteUser':

@@ -1,14 +1,25 @@
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** What a verification link proves (claims of the HS256 token, as the reference client's server issues them). */
-export interface VerificationClaims {
-  readonly email: string;
-  readonly userId: string;
-  readonly requestType: 'email-verification';
-}
+/**
+ * What a link of ours proves, by its `requestType`: that the user receives mail at `email`
+ * (`email-verification`); that the owner of `email` approves moving to `updateTo`
+ * (`change-email-confirmation`); that the user receives mail at `updateTo` (`change-email-verification`).
+ */
+export type VerificationClaims =
+  | { readonly requestType: 'email-verification'; readonly email: string; readonly userId: string }
+  | {
+      readonly requestType: 'change-email-confirmation' | 'change-email-verification';
+      readonly email: string;
+      readonly userId: string;
+      readonly updateTo: string;
+      /** Makes the link single-use: the user aggregate remembers the ids it has consumed. */
+      readonly jti: string;
+    };
 
-/** Signs a verification token valid for `expiresInSeconds` from `now`. */
+const REQUEST_TYPES = new Set(['email-verification', 'change-email-confirmation', 'change-email-verification']);
+
+/** Signs an HS256 token (header exactly `{"alg":"HS256"}`) valid for `expiresInSeconds` from `now`. */
 export async function signVerificationToken(
   claims: VerificationClaims,
   secret: string,
@@ -24,8 +35,8 @@ export async function signVerificationToken(
 }
 
 /**
- * The claims of a valid email-verification token at `now` (HS256 only). Anything else is a catalogue error
- * with the 401 of the verify-email endpoint: TOKEN_EXPIRED for an expired one, INVALID_TOKEN otherwise.
+ * The claims of a valid token at `now` (HS256 only). Anything else is a catalogue error with the 401 of the
+ * verify-email endpoint: TOKEN_EXPIRED for an expired one, INVALID_TOKEN otherwise.
  */
 export async function readVerificationToken(token: string, secret: string, now: Date): Promise<VerificationClaims> {
   try {
@@ -33,9 +44,13 @@ export async function readVerificationToken(token: string, secret: string, now: 
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (payload.requestType !== 'email-verification' || typeof payload.email !== 'string' || !payload.userId) {
-      throw new errors.JWTInvalid('not an email-verification token');
-    }
+    const isChange = payload.requestType !== 'email-verification';
+    const wellFormed =
+      REQUEST_TYPES.has(String(payload.requestType)) &&
+      typeof payload.email === 'string' &&
+      typeof payload.userId === 'string' &&
+      (!isChange || (typeof payload.updateTo === 'string' && typeof payload.jti === 'string'));
+    if (!wellFormed) throw new errors.JWTInvalid('not a token of ours');
     return payload as unknown as VerificationClaims;
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new DomainError(AuthErrors.TOKEN_EXPIRED);

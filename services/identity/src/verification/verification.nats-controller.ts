@@ -1,4 +1,5 @@
 import {
+  ChangeEmailRequest,
   IdentityRpc,
   SendVerificationEmailRequest,
   VerifyEmailRequest,
@@ -7,6 +8,7 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ChangeEmailCommand } from './commands/change-email.handler.js';
 import { SendVerificationEmailCommand } from './commands/send-verification-email.command.js';
 import { VerifyEmailCommand } from './commands/verify-email.command.js';
 
@@ -22,5 +24,10 @@ export class VerificationNatsController {
   @MessagePattern(IdentityRpc.verifyEmail.subject)
   verify(@Payload() request: VerifyEmailRequest): Promise<VerifyEmailReply> {
     return this.commands.execute(new VerifyEmailCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.changeEmail.subject)
+  changeEmail(@Payload() request: ChangeEmailRequest): Promise<{ status: true }> {
+    return this.commands.execute(new ChangeEmailCommand(request));
   }
 }

@@ -1,5 +1,7 @@
 import {
   AccountDeletionRequested,
+  EmailChangeApprovalRequested,
+  EmailChangeVerificationRequested,
   PasswordResetRequested,
   VerificationEmailRequested,
   type MailRequestData,
@@ -8,6 +10,8 @@ import {
 } from '@authsvc/contracts';
 import {
   actionMail,
+  CHANGE_EMAIL_APPROVAL_WORDING,
+  CHANGE_EMAIL_WORDING,
   DELETE_ACCOUNT_WORDING,
   PASSWORD_RESET_WORDING,
   VERIFICATION_WORDING,
@@ -19,6 +23,8 @@ const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
   [VerificationEmailRequested.type, VERIFICATION_WORDING],
   [PasswordResetRequested.type, PASSWORD_RESET_WORDING],
   [AccountDeletionRequested.type, DELETE_ACCOUNT_WORDING],
+  [EmailChangeApprovalRequested.type, CHANGE_EMAIL_APPROVAL_WORDING],
+  [EmailChangeVerificationRequested.type, CHANGE_EMAIL_WORDING],
 ]);
 
 /**

@@ -1,4 +1,11 @@
-import { EmailVerified, UserDeleted, UserRegistered, UserUpdated, type PersonalOf } from '@authsvc/contracts';
+import {
+  EmailChanged,
+  EmailVerified,
+  UserDeleted,
+  UserRegistered,
+  UserUpdated,
+  type PersonalOf,
+} from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { UserEntity } from '../user.entity.js';
 
@@ -26,6 +33,10 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
     const changes = event.personal as PersonalOf<typeof UserUpdated>;
     return Object.assign(row, changes, { updatedAt: new Date(event.data.updatedAt) });
   }
+  if (isEvent(event, EmailChanged) && row) {
+    const { email } = event.personal as PersonalOf<typeof EmailChanged>;
+    return Object.assign(row, { email, emailVerified: true, updatedAt: new Date(event.data.changedAt) });
+  }
   if (isEvent(event, EmailVerified) && row) {
     return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });
   }
@@ -34,7 +45,7 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
 
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
-  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type, UserDeleted.type],
+  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type, EmailChanged.type, UserDeleted.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,
 };

@@ -4,20 +4,30 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { USERS_EMAIL_UNIQUE } from '../../user/commands/register-user.handler.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
 import { toUserView } from '../../user/user-view.mapper.js';
-import { readVerificationToken } from '../email-verification-token.js';
+import { readVerificationToken, type VerificationClaims } from '../email-verification-token.js';
+import { VerificationLinks } from '../verification-links.js';
 import { VerifyEmailCommand } from './verify-email.command.js';
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */
 const unauthorized = { status: HttpStatus.UNAUTHORIZED };
 
+type ChangeClaims = Extract<VerificationClaims, { updateTo: string }>;
+
+/**
+ * Every link of our mails that proves something about an address: verification (the first click verifies
+ * and may sign in), change-email approval (mails the new address its link) and new-address verification
+ * (the email changes). A link for an address the user has since left, or one already used, is refused.
+ */
 @CommandHandler(VerifyEmailCommand)
 export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, VerifyEmailReply> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
+    private readonly links: VerificationLinks,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -27,14 +37,54 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
     const repository = this.dataSource.getRepository(UserEntity);
     const user = await repository.findOneBy({ id: claims.userId });
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND, unauthorized);
-    // A link mailed to an address the user has since left proves nothing about the current one.
     if (user.email !== claims.email) throw new DomainError(AuthErrors.INVALID_TOKEN, unauthorized);
-    const recorded = await this.users.execute(
-      user.id,
-      { type: 'VerifyEmail', now },
-      { correlationId: request.correlationId, actorId: user.id, now },
+    const context = { correlationId: request.correlationId, actorId: user.id, now };
+    switch (claims.requestType) {
+      case 'email-verification': {
+        const recorded = await this.users.execute(user.id, { type: 'VerifyEmail', now }, context);
+        const current = recorded.length > 0 ? await repository.findOneByOrFail({ id: user.id }) : user;
+        return { user: toUserView(current), verifiedNow: recorded.length > 0 };
+      }
+      case 'change-email-confirmation':
+        await this.mailNewAddress(user, claims, request.callbackURL, context);
+        return { user: toUserView(user), verifiedNow: false };
+      case 'change-email-verification':
+        await this.users.execute(
+          user.id,
+          { type: 'ChangeEmail', newEmail: claims.updateTo, tokenId: claims.jti, now },
+          context,
+          { [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS) },
+        );
+        return { user: toUserView(await repository.findOneByOrFail({ id: user.id })), verifiedNow: false };
+    }
+  }
+
+  /** The approval was given: the new address gets its own link, unless it has meanwhile found an owner. */
+  private async mailNewAddress(
+    user: UserEntity,
+    claims: ChangeClaims,
+    callbackURL: string | undefined,
+    context: { correlationId: string; actorId: string; now: Date },
+  ): Promise<void> {
+    if (await this.dataSource.getRepository(UserEntity).existsBy({ email: claims.updateTo })) return;
+    const link = await this.links.createEmailChange(
+      'change-email-verification',
+      { email: user.email, userId: user.id },
+      claims.updateTo,
+      callbackURL,
+      context.now,
     );
-    const current = recorded.length > 0 ? await repository.findOneByOrFail({ id: user.id }) : user;
-    return { user: toUserView(current), verifiedNow: recorded.length > 0 };
+    await this.users.execute(
+      user.id,
+      {
+        type: 'RequestNewEmailVerification',
+        email: claims.updateTo,
+        name: user.name,
+        url: link.url,
+        expiresAt: link.expiresAt,
+        approvalTokenId: claims.jti,
+      },
+      context,
+    );
   }
 }

@@ -1,0 +1,124 @@
+import { eventually, sleep } from './support/eventually.js';
+import { freePort } from './support/free-port.js';
+import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
+import { SmtpSink } from './support/smtp-sink.js';
+import { TestStack } from './support/test-stack.js';
+
+const password = 'correct-horse-1';
+const VERIFY_PATH = '/api/auth/verify-email';
+
+describe('changing the email address', () => {
+  let stack: TestStack;
+  let smtp: SmtpSink;
+
+  beforeAll(async () => {
+    smtp = new SmtpSink(await freePort());
+    await smtp.start();
+    stack = await TestStack.start({ SMTP_URL: smtp.url });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await smtp?.stop();
+  });
+
+  const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson<T>(stack.url(`/api/auth${path}`), body, { 'x-forwarded-for': randomClientIp(), ...headers });
+
+  async function signUp() {
+    const email = uniqueEmail('change');
+    const answer = await post('/sign-up/email', { name: 'Chan Ge', email, password });
+    expect(answer.status).toBe(200);
+    return { email, cookie: cookieHeaderFrom(answer.setCookies) };
+  }
+
+  const changeEmail = (cookie: string, newEmail: string) =>
+    post('/change-email', { newEmail, callbackURL: '/settings' }, { cookie, origin: stack.baseUrl });
+
+  /** The verify-email links mailed to `address`, oldest first, once there are `count` mails. */
+  const linksTo = (address: string, count: number) =>
+    eventually(async () => (smtp.mailsTo(address).length >= count ? smtp.linksTo(address, VERIFY_PATH) : undefined), {
+      what: `${count} mail(s) to ${address}`,
+    });
+
+  const requestTypeOf = (link: URL) =>
+    JSON.parse(Buffer.from((link.searchParams.get('token') ?? '').split('.')[1], 'base64url').toString()).requestType;
+
+  const userOf = async (cookie: string) =>
+    (
+      await request<{ user: { email: string; emailVerified: boolean } }>(stack.url('/api/auth/get-session'), {
+        headers: { cookie },
+      })
+    ).body.user;
+
+  it('unverified user: nothing changes until the link mailed to the new address is followed, once', async () => {
+    const { email, cookie } = await signUp();
+    await linksTo(email, 1);
+    const newEmail = uniqueEmail('new');
+    expect(await changeEmail(cookie, newEmail)).toMatchObject({ status: 200, body: { status: true } });
+    expect(await userOf(cookie)).toMatchObject({ email });
+
+    const [link] = await linksTo(newEmail, 1);
+    expect(requestTypeOf(link)).toBe('change-email-verification');
+    expect(link.searchParams.get('callbackURL')).toBe('/settings');
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+
+    const followed = await request(link.toString());
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/settings');
+    expect(followed.setCookies).toEqual([]);
+    expect(await userOf(cookie)).toEqual(expect.objectContaining({ email: newEmail, emailVerified: true }));
+    expect((await post('/sign-in/email', { email: newEmail, password })).status).toBe(200);
+
+    const again = await request(link.toString());
+    expect(again.headers.get('location')).toBe('/settings?error=INVALID_TOKEN');
+  });
+
+  it('verified user: approves from the current address first; each link works once', async () => {
+    const { email, cookie } = await signUp();
+    const [verification] = await linksTo(email, 1);
+    expect((await request(verification.toString())).status).toBe(302);
+    const newEmail = uniqueEmail('new');
+    expect(await changeEmail(cookie, newEmail)).toMatchObject({ status: 200 });
+
+    const approval = (await linksTo(email, 2))[1];
+    expect(requestTypeOf(approval)).toBe('change-email-confirmation');
+    expect(smtp.mailsTo(newEmail)).toEqual([]);
+    expect((await request(approval.toString())).headers.get('location')).toBe('/settings');
+    expect(await userOf(cookie)).toMatchObject({ email });
+    expect((await request(approval.toString())).headers.get('location')).toBe('/settings?error=INVALID_TOKEN');
+
+    const [confirmation] = await linksTo(newEmail, 1);
+    expect(requestTypeOf(confirmation)).toBe('change-email-verification');
+    expect((await request(confirmation.toString())).headers.get('location')).toBe('/settings');
+    expect(await userOf(cookie)).toEqual(expect.objectContaining({ email: newEmail, emailVerified: true }));
+  });
+
+  it('answers a taken address like a free one and mails nobody', async () => {
+    const { email, cookie } = await signUp();
+    const other = await signUp();
+    await linksTo(email, 1);
+    await linksTo(other.email, 1);
+    expect(await changeEmail(cookie, other.email.toUpperCase())).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    await sleep(500);
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+    expect(smtp.mailsTo(other.email)).toHaveLength(1);
+    expect(await userOf(cookie)).toMatchObject({ email });
+  });
+
+  it('refuses the same address, a malformed one and anonymous callers', async () => {
+    const { email, cookie } = await signUp();
+    expect(await changeEmail(cookie, email.toUpperCase())).toMatchObject({
+      status: 400,
+      body: { message: 'Email is the same', code: 'EMAIL_IS_THE_SAME' },
+    });
+    expect(await changeEmail(cookie, 'not-an-email')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+    expect((await post('/change-email', { newEmail: uniqueEmail('x') })).status).toBe(401);
+  });
+});
