@@ -4,6 +4,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { CurrentSession } from './auth/current-session.js';
 import { SessionIssuer } from './auth/session-issuer.js';
+import { SessionCookieCache } from './auth/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
@@ -59,6 +60,7 @@ export class AppModule {
         ServiceClient,
         CurrentSession,
         SessionIssuer,
+        SessionCookieCache,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

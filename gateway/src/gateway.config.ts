@@ -33,6 +33,9 @@ const gatewaySchema = {
   SESSION_FRESH_AGE: integer(86400, 0, 34_560_000),
   DELETE_USER_ENABLED: boolean(true),
   CHANGE_EMAIL_ENABLED: boolean(true),
+  /** get-session may answer from the signed session_data cookie for this long, without asking the services. */
+  COOKIE_CACHE_ENABLED: boolean(false),
+  COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

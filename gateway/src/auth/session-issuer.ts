@@ -5,6 +5,7 @@ import { AuthCookies } from '../cookies/auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { clientIpOf, userAgentOf } from '../http/request-context.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { SessionCookieCache } from './session-cookie-cache.js';
 
 /** Starts a session for a user who just proved who they are, and sets its cookies on the response. */
 @Injectable()
@@ -12,6 +13,7 @@ export class SessionIssuer {
   constructor(
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
+    private readonly cookieCache: SessionCookieCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -24,7 +26,9 @@ export class SessionIssuer {
       userAgent: userAgentOf(request),
       rememberMe,
     });
-    response.append('Set-Cookie', this.cookies.issue(session, rememberMe, new Date()));
+    const now = new Date();
+    response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));
+    if (this.cookieCache.enabled) response.append('Set-Cookie', this.cookieCache.cookieFor({ session, user }, now));
     return session;
   }
 }

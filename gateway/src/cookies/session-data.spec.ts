@@ -1,0 +1,61 @@
+import type { SessionView, UserView } from '@authsvc/contracts';
+import { decodeSessionData, encodeSessionData, SESSION_DATA_MAX_LENGTH } from './session-data.js';
+
+const secret = 'cookie-cache-test-secret-0123456789';
+const now = new Date('2026-05-01T12:00:00.000Z');
+const session = {
+  id: 's1',
+  token: 't'.repeat(32),
+  userId: 'u1',
+  expiresAt: '2026-05-08T12:00:00.000Z',
+  ipAddress: '',
+  userAgent: 'jest',
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  activeOrganizationId: null,
+} as SessionView;
+const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', image: null } as UserView;
+const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+describe('session_data cookie', () => {
+  it('round-trips within its lifetime in the reference envelope', () => {
+    const raw = encodeSessionData({ session, user }, secret, now, 60);
+    expect(raw).toMatch(/^[A-Za-z0-9_-]+$/);
+    const envelope = JSON.parse(Buffer.from(raw, 'base64url').toString());
+    expect(envelope).toEqual({
+      session: { session, user },
+      expiresAt: now.getTime() + 60_000,
+      signature: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(decodeSessionData(raw, secret, later(59))).toEqual({ status: 'valid', value: { session, user } });
+  });
+
+  it('expires after its lifetime or with the session', () => {
+    const raw = encodeSessionData({ session, user }, secret, now, 60);
+    expect(decodeSessionData(raw, secret, later(60))).toEqual({ status: 'expired' });
+    const ending = encodeSessionData(
+      { session: { ...session, expiresAt: later(10).toISOString() }, user },
+      secret,
+      now,
+      60,
+    );
+    expect(decodeSessionData(ending, secret, later(11))).toEqual({ status: 'expired' });
+  });
+
+  it('is invalid when tampered with, signed with another secret, or not ours at all', () => {
+    const raw = encodeSessionData({ session, user }, secret, now, 60);
+    const envelope = JSON.parse(Buffer.from(raw, 'base64url').toString());
+    envelope.session.user.email = 'mallory@example.com';
+    const tampered = Buffer.from(JSON.stringify(envelope)).toString('base64url');
+    expect(decodeSessionData(tampered, secret, now)).toEqual({ status: 'invalid' });
+    expect(decodeSessionData(raw, `${secret}x`, now)).toEqual({ status: 'invalid' });
+    expect(decodeSessionData('not-base64-json', secret, now)).toEqual({ status: 'invalid' });
+  });
+
+  it('refuses data longer than a cookie can hold, with the catalogue error', () => {
+    const big = { ...user, image: `https://img.example/${'x'.repeat(SESSION_DATA_MAX_LENGTH)}` };
+    expect(() => encodeSessionData({ session, user: big }, secret, now, 60)).toThrow(
+      expect.objectContaining({ code: 'SESSION_DATA_TOO_LARGE', status: 500 }),
+    );
+  });
+});
