@@ -184,6 +184,19 @@ describe('password reset and change', () => {
     expect(await sessionOf(replacement)).toMatchObject({ session: { token: answer.body.token } });
   });
 
+  it('verifies the password of the signed-in user for re-authentication', async () => {
+    const { cookie } = await signUp();
+    expect(await post('/verify-password', { password }, signedIn(cookie))).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    expect(await post('/verify-password', { password: 'not-it' }, signedIn(cookie))).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid password', code: 'INVALID_PASSWORD' },
+    });
+    expect((await post('/verify-password', { password })).status).toBe(401);
+  });
+
   it('does not route set-password over HTTP', async () => {
     const { cookie } = await signUp();
     expect((await post('/set-password', { newPassword: 'a-first-password' }, signedIn(cookie))).status).toBe(404);

@@ -13,6 +13,7 @@ import {
   ResetPasswordBody,
   ResetPasswordLinkQueryParams,
   ResetPasswordQueryParams,
+  VerifyPasswordBody,
 } from './dto/password.bodies.js';
 import { SessionIssuer } from './session-issuer.js';
 
@@ -102,5 +103,22 @@ export class PasswordController {
     const remember = !this.cookies.read(request.headers.cookie).dontRemember;
     const session = await this.sessions.issue(user, remember, request, response);
     return { token: session.token, user };
+  }
+
+  /** Re-authentication before sensitive steps in the app: `{status: true}` or 400 INVALID_PASSWORD. */
+  @Post('verify-password')
+  @HttpCode(200)
+  async verifyPassword(
+    @Body() body: VerifyPasswordBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ status: true }> {
+    const { user } = await this.currentSession.require(request, response);
+    return this.services.call(IdentityRpc.checkPassword, {
+      correlationId: correlationIdOf(request),
+      actorId: user.id,
+      userId: user.id,
+      password: body.password,
+    });
   }
 }

@@ -25,6 +25,8 @@ import { SetPasswordHandler } from './password/commands/set-password.handler.js'
 import { PasswordNatsController } from './password/password.nats-controller.js';
 import { CheckPasswordResetTokenHandler } from './password/queries/check-password-reset-token.handler.js';
 import { PasswordResetLinks } from './password/reset/password-reset-links.js';
+import { CredentialCheck } from './password/credential-check.js';
+import { CheckPasswordHandler } from './password/queries/check-password.handler.js';
 
 @Module({})
 export class IdentityModule {
@@ -53,6 +55,8 @@ export class IdentityModule {
         VerifyEmailHandler,
         ChangeEmailHandler,
         PasswordResetLinks,
+        CredentialCheck,
+        CheckPasswordHandler,
         RequestPasswordResetHandler,
         CheckPasswordResetTokenHandler,
         ResetPasswordHandler,

@@ -51,3 +51,9 @@ export class ChangePasswordBody {
   @IsBoolean()
   revokeOtherSessions?: boolean;
 }
+
+export class VerifyPasswordBody {
+  @IsString()
+  @MaxLength(PASSWORD_INPUT_LIMIT)
+  password!: string;
+}

@@ -3,6 +3,7 @@ import { GetUserRequest } from './get-user.request.js';
 import { RegisterUserRequest } from './register-user.request.js';
 import {
   ChangePasswordRequest,
+  CheckPasswordRequest,
   PasswordResetTokenRequest,
   RequestPasswordResetRequest,
   ResetPasswordRequest,
@@ -71,6 +72,10 @@ export const IdentityRpc = {
   confirmUserDeletion: defineRpc<ConfirmUserDeletionRequest, { deleted: true }>(
     'identity.rpc.user.confirm-deletion',
     ConfirmUserDeletionRequest,
+  ),
+  checkPassword: defineRpc<CheckPasswordRequest, { status: true }>(
+    'identity.rpc.credential.check-password',
+    CheckPasswordRequest,
   ),
   setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
 } as const;

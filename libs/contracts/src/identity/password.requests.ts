@@ -56,3 +56,14 @@ export class SetPasswordRequest extends TracedRequest {
   @MaxLength(PASSWORD_INPUT_LIMIT)
   newPassword!: string;
 }
+
+/** Re-authentication of a signed-in user by their password. */
+export class CheckPasswordRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(64)
+  userId!: string;
+
+  @IsString()
+  @MaxLength(PASSWORD_INPUT_LIMIT)
+  password!: string;
+}

@@ -1,5 +1,6 @@
 import {
   ChangePasswordRequest,
+  CheckPasswordRequest,
   IdentityRpc,
   PasswordResetTokenRequest,
   RequestPasswordResetRequest,
@@ -17,6 +18,7 @@ import {
   SetPasswordCommand,
 } from './commands/password.commands.js';
 import { CheckPasswordResetTokenQuery } from './queries/check-password-reset-token.handler.js';
+import { CheckPasswordQuery } from './queries/check-password.handler.js';
 
 @Controller()
 export class PasswordNatsController {
@@ -48,5 +50,10 @@ export class PasswordNatsController {
   @MessagePattern(IdentityRpc.setPassword.subject)
   set(@Payload() request: SetPasswordRequest): Promise<{ status: true }> {
     return this.commands.execute(new SetPasswordCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.checkPassword.subject)
+  check(@Payload() request: CheckPasswordRequest): Promise<{ status: true }> {
+    return this.queries.execute(new CheckPasswordQuery(request));
   }
 }

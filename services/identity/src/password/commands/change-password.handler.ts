@@ -1,13 +1,12 @@
 import type { UserView } from '@authsvc/contracts';
-import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { AccountEntity } from '../../user/account.entity.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
 import { toUserView } from '../../user/user-view.mapper.js';
+import { CredentialCheck } from '../credential-check.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { assertPasswordLength } from '../password-policy.js';
 import { ChangePasswordCommand } from './password.commands.js';
@@ -22,6 +21,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
+    private readonly credentials: CredentialCheck,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -30,13 +30,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       min: this.config.PASSWORD_MIN_LENGTH,
       max: this.config.PASSWORD_MAX_LENGTH,
     });
-    const account = await this.dataSource
-      .getRepository(AccountEntity)
-      .findOneBy({ userId: request.userId, providerId: 'credential' });
-    if (!account?.password) throw new DomainError(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND);
-    if (!(await this.hasher.verify(request.currentPassword, account.password))) {
-      throw new DomainError(AuthErrors.INVALID_PASSWORD);
-    }
+    await this.credentials.assertPassword(request.userId, request.currentPassword);
     const now = new Date();
     await this.users.execute(
       request.userId,

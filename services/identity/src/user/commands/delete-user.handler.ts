@@ -5,9 +5,8 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { PasswordHasher } from '../../password/password-hasher.js';
+import { CredentialCheck } from '../../password/credential-check.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { AccountEntity } from '../account.entity.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 
@@ -34,12 +33,12 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
-    private readonly hasher: PasswordHasher,
+    private readonly credentials: CredentialCheck,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async execute({ request }: DeleteUserCommand): Promise<{ outcome: DeleteUserOutcome }> {
-    if (request.password !== undefined) await this.checkPassword(request.userId, request.password);
+    if (request.password !== undefined) await this.credentials.assertPassword(request.userId, request.password);
     const now = new Date();
     const context = { correlationId: request.correlationId, actorId: request.userId, now };
     if (this.config.DELETE_USER_SEND_VERIFICATION) {
@@ -65,12 +64,6 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
     if (request.password === undefined && !request.freshSession) throw new DomainError(AuthErrors.SESSION_EXPIRED);
     await this.users.execute(request.userId, { type: 'DeleteUser', tokenHash: null, now }, context);
     return { outcome: 'deleted' };
-  }
-
-  private async checkPassword(userId: string, password: string): Promise<void> {
-    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ userId, providerId: 'credential' });
-    if (!account?.password) throw new DomainError(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND);
-    if (!(await this.hasher.verify(password, account.password))) throw new DomainError(AuthErrors.INVALID_PASSWORD);
   }
 }
 
