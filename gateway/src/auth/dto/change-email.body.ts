@@ -1,12 +1,9 @@
-import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Email, OptionalUrl } from '@authsvc/contracts';
 
 export class ChangeEmailBody {
-  @IsEmail()
-  @MaxLength(254)
+  @Email()
   newEmail!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }

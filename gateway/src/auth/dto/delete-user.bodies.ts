@@ -1,29 +1,20 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalPassword, OptionalText, OptionalUrl, LIMITS, Token } from '@authsvc/contracts';
 
 export class DeleteUserBody {
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(4096)
+  @OptionalPassword()
   password?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalText(LIMITS.token)
   token?: string;
 }
 
 export class DeleteUserCallbackQueryParams {
-  @IsString()
-  @MaxLength(256)
+  @Token()
   token!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }

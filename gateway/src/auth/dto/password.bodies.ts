@@ -1,59 +1,43 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
-
-/** Password lengths are the identity service's rules (catalogue errors); only an upper bound is validated here. */
-const PASSWORD_INPUT_LIMIT = 4096;
+import { Email, LIMITS, OptionalBoolean, OptionalText, OptionalUrl, Password, Text } from '@authsvc/contracts';
 
 export class RequestPasswordResetBody {
-  @IsEmail()
-  @MaxLength(254)
+  @Email()
   email!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   redirectTo?: string;
 }
 
 export class ResetPasswordBody {
-  @IsString()
-  @MaxLength(PASSWORD_INPUT_LIMIT)
+  @Password()
   newPassword!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalText(LIMITS.token)
   token?: string;
 }
 
 export class ResetPasswordQueryParams {
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalText(LIMITS.token)
   token?: string;
 }
 
 export class ResetPasswordLinkQueryParams {
-  @IsString()
-  @MaxLength(2048)
+  @Text(LIMITS.url)
   callbackURL!: string;
 }
 
 export class ChangePasswordBody {
-  @IsString()
-  @MaxLength(PASSWORD_INPUT_LIMIT)
+  @Password()
   newPassword!: string;
 
-  @IsString()
-  @MaxLength(PASSWORD_INPUT_LIMIT)
+  @Password()
   currentPassword!: string;
 
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   revokeOtherSessions?: boolean;
 }
 
 export class VerifyPasswordBody {
-  @IsString()
-  @MaxLength(PASSWORD_INPUT_LIMIT)
+  @Password()
   password!: string;
 }

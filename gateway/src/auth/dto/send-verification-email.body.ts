@@ -1,12 +1,9 @@
-import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Email, OptionalUrl } from '@authsvc/contracts';
 
 export class SendVerificationEmailBody {
-  @IsEmail()
-  @MaxLength(254)
+  @Email()
   email!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }

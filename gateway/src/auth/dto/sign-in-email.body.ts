@@ -1,21 +1,16 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalBoolean, OptionalUrl, Password, Text } from '@authsvc/contracts';
 
 /** POST /sign-in/email. The email's format is checked by the identity service (400 INVALID_EMAIL). */
 export class SignInEmailBody {
-  @IsString()
-  @MaxLength(320)
+  @Text(320)
   email!: string;
 
-  @IsString()
-  @MaxLength(4096)
+  @Password()
   password!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   rememberMe?: boolean;
 }

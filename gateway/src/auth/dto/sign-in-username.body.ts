@@ -1,21 +1,16 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS, OptionalBoolean, OptionalUrl, Password, Text } from '@authsvc/contracts';
 
 /** POST /sign-in/username. Empty values and the username rules are the identity service's answers. */
 export class SignInUsernameBody {
-  @IsString()
-  @MaxLength(256)
+  @Text(LIMITS.username)
   username!: string;
 
-  @IsString()
-  @MaxLength(4096)
+  @Password()
   password!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   rememberMe?: boolean;
 }

@@ -1,43 +1,36 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  Email,
+  LIMITS,
+  NonEmptyText,
+  OptionalBoolean,
+  OptionalImage,
+  OptionalUrl,
+  OptionalUsername,
+} from '@authsvc/contracts';
 
-/** POST /sign-up/email. Password length is the identity service's rule (catalogue errors, not validation). */
+/** POST /sign-up/email. Password length and username rules are the identity service's (catalogue errors). */
 export class SignUpEmailBody {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(256)
+  @NonEmptyText(LIMITS.name)
   name!: string;
 
-  @IsEmail()
-  @MaxLength(254)
+  @Email()
   email!: string;
 
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
+  @NonEmptyText(LIMITS.password)
   password!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalImage()
   image?: string | null;
 
-  /** Username rules (length, characters, uniqueness) are the identity service's: catalogue errors. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   username?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   displayUsername?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   rememberMe?: boolean;
 }

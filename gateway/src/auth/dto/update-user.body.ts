@@ -1,4 +1,5 @@
-import { Allow, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { LIMITS, NonEmptyText, OptionalImage, OptionalUsername } from '@authsvc/contracts';
+import { Allow, IsOptional } from 'class-validator';
 
 /**
  * POST /update-user. `email` and the fields only the system sets are accepted here so that the controller
@@ -7,24 +8,16 @@ import { Allow, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'c
  */
 export class UpdateUserBody {
   @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(256)
+  @NonEmptyText(LIMITS.name)
   name?: string;
 
-  @ValidateIf((body: UpdateUserBody) => body.image !== null && body.image !== undefined)
-  @IsString()
-  @MaxLength(2048)
+  @OptionalImage()
   image?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   username?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   displayUsername?: string;
 
   @Allow()

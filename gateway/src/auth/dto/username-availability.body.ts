@@ -1,7 +1,6 @@
-import { IsString, MaxLength } from 'class-validator';
+import { LIMITS, Text } from '@authsvc/contracts';
 
 export class UsernameAvailabilityBody {
-  @IsString()
-  @MaxLength(256)
+  @Text(LIMITS.username)
   username!: string;
 }

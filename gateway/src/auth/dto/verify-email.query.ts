@@ -1,12 +1,9 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalUrl, Text } from '@authsvc/contracts';
 
 export class VerifyEmailQueryParams {
-  @IsString()
-  @MaxLength(4096)
+  @Text(4096)
   token!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }

@@ -1,4 +1,5 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { Id, OptionalPassword, OptionalUrl, Token } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /**
@@ -6,22 +7,17 @@ import { TracedRequest } from '../messaging/traced-request.js';
  * fresh age (`freshSession`, the gateway's judgement); or, when deletions are confirmed by mail, a link is sent.
  */
 export class DeleteUserRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(4096)
+  @OptionalPassword()
   password?: string;
 
   @IsBoolean()
   freshSession!: boolean;
 
   /** Where the mailed link sends the browser after the deletion (already checked against trusted origins). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }
 
@@ -29,11 +25,9 @@ export type DeleteUserOutcome = 'deleted' | 'verification-sent';
 
 /** The mailed deletion link, followed by the signed-in user it was sent to. */
 export class ConfirmUserDeletionRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 
-  @IsString()
-  @MaxLength(256)
+  @Token()
   token!: string;
 }

@@ -1,8 +1,7 @@
-import { IsString, MaxLength } from 'class-validator';
+import { Id } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 export class GetUserRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 }

@@ -1,45 +1,39 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  Email,
+  LIMITS,
+  NonEmptyText,
+  OptionalBoolean,
+  OptionalImage,
+  OptionalUrl,
+  OptionalUsername,
+} from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /** Sign-up with email and password. Password length rules are the service's (configurable, catalogue errors). */
 export class RegisterUserRequest extends TracedRequest {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(256)
+  @NonEmptyText(LIMITS.name)
   name!: string;
 
-  @IsEmail({}, { message: 'email must be a valid email' })
-  @MaxLength(254)
+  @Email()
   email!: string;
 
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
+  @NonEmptyText(LIMITS.password)
   password!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalImage()
   image?: string | null;
 
   /** Checked against the username rules by the service (catalogue errors). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   username?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   displayUsername?: string;
 
   /** Where the verification link sends the user after verifying (already checked against trusted origins). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   rememberMe?: boolean;
 }

@@ -1,31 +1,23 @@
-import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { Id, LIMITS, NonEmptyText, OptionalImage, OptionalUsername } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /** A signed-in user's profile change: only the fields given change. Username rules are the service's. */
 export class UpdateUserRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 
   @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(256)
+  @NonEmptyText(LIMITS.name)
   name?: string;
 
   /** `null` removes the image. */
-  @ValidateIf((request: UpdateUserRequest) => request.image !== null && request.image !== undefined)
-  @IsString()
-  @MaxLength(2048)
+  @OptionalImage()
   image?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   username?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
+  @OptionalUsername()
   displayUsername?: string;
 }

@@ -1,19 +1,16 @@
-import { IsString, MaxLength } from 'class-validator';
+import { LIMITS, Password, Text } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /** Sign-in with a username; the username rules are the service's (catalogue errors). */
 export class VerifyUsernamePasswordRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(256)
+  @Text(LIMITS.username)
   username!: string;
 
-  @IsString()
-  @MaxLength(4096)
+  @Password()
   password!: string;
 }
 
 export class UsernameAvailabilityRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(256)
+  @Text(LIMITS.username)
   username!: string;
 }

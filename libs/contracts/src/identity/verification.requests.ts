@@ -1,29 +1,23 @@
-import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Email, Id, OptionalUrl, Text } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 import type { UserView } from './user.view.js';
 
 /** Mails a verification link; `actorId` is the signed-in user when the request carries a session. */
 export class SendVerificationEmailRequest extends TracedRequest {
-  @IsEmail({}, { message: 'email must be a valid email' })
-  @MaxLength(254)
+  @Email()
   email!: string;
 
   /** Where the link sends the user after verifying (already checked against trusted origins). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }
 
 export class VerifyEmailRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(4096)
+  @Text(4096)
   token!: string;
 
   /** Where the link was to send the browser: a change-email approval passes it on to the next link. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }
 
@@ -32,17 +26,13 @@ export class VerifyEmailRequest extends TracedRequest {
  * followed (a verified user first approves from the current address).
  */
 export class ChangeEmailRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 
-  @IsEmail({}, { message: 'newEmail must be a valid email' })
-  @MaxLength(254)
+  @Email()
   newEmail!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalUrl()
   callbackURL?: string;
 }
 

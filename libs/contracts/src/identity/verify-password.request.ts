@@ -1,13 +1,11 @@
-import { IsString, MaxLength } from 'class-validator';
+import { Password, Text } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /** Checks an email and password pair; the email's format is the service's rule (catalogue error). */
 export class VerifyPasswordRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(320)
+  @Text(320)
   email!: string;
 
-  @IsString()
-  @MaxLength(4096)
+  @Password()
   password!: string;
 }

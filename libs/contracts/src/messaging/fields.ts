@@ -1,0 +1,35 @@
+import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+
+/**
+ * The field rules shared by the gateway's request bodies and the contracts' payloads, so that both ends of
+ * a message check a field the same way. Limits here only bound the input; domain rules (password and
+ * username lengths) are the services' and answer with catalogue errors.
+ */
+type FieldDecorator = (target: object, property: string) => void;
+
+function all(...decorators: PropertyDecorator[]): FieldDecorator {
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
+export const LIMITS = { id: 64, token: 256, url: 2048, password: 4096, name: 256, username: 256, email: 254 };
+
+export const Text = (max: number): FieldDecorator => all(IsString(), MaxLength(max));
+export const OptionalText = (max: number): FieldDecorator => all(IsOptional(), IsString(), MaxLength(max));
+export const NonEmptyText = (max: number): FieldDecorator => all(IsString(), MinLength(1), MaxLength(max));
+
+export const Id = (): FieldDecorator => Text(LIMITS.id);
+export const Token = (): FieldDecorator => Text(LIMITS.token);
+export const Password = (): FieldDecorator => Text(LIMITS.password);
+export const OptionalPassword = (): FieldDecorator => OptionalText(LIMITS.password);
+export const OptionalUrl = (): FieldDecorator => OptionalText(LIMITS.url);
+export const OptionalUsername = (): FieldDecorator => OptionalText(LIMITS.username);
+export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean());
+export const Email = (): FieldDecorator => all(IsEmail(), MaxLength(LIMITS.email));
+
+/** A profile image URL, or `null` to have none. */
+export const OptionalImage = (): FieldDecorator =>
+  all(
+    ValidateIf((object: { image?: unknown }) => object.image !== null && object.image !== undefined),
+    IsString(),
+    MaxLength(LIMITS.url),
+  );
