@@ -38,7 +38,7 @@ describe('deleting an account', () => {
 
   beforeAll(async () => {
     stack = await TestStack.start({ SESSION_FRESH_AGE: '2' });
-    db = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/authsvc_test' });
+    db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
   });
 

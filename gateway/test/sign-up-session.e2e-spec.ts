@@ -94,7 +94,7 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 422)).toHaveLength(9);
-    const database = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/authsvc_test' });
+    const database = new pg.Client({ connectionString: stack.databaseUrl });
     await database.connect();
     try {
       const { rows } = await database.query('SELECT count(*)::int AS count FROM identity.users WHERE email = $1', [

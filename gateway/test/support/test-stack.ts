@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 
@@ -17,6 +18,23 @@ const ENTRY_POINTS: Record<AppName, string> = {
 };
 
 const ROOT = process.cwd();
+const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function randomSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^authsvc_test_[a-z0-9]+$/.test(name)) return;
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
 const LOG_TAIL = 60;
 
 function natsServerBinary(): string | undefined {
@@ -28,11 +46,13 @@ function natsServerBinary(): string | undefined {
 
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
- * real PostgreSQL (database `authsvc_test`), Redis (database 1) and a private NATS server with
- * JetStream (so tests never share subjects or streams with a running development stack).
+ * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
+ * stop), Redis (database 1) and a private NATS server with JetStream. Nothing is shared with a running
+ * development stack, with another stack, or with the next run.
  */
 export class TestStack {
   readonly baseUrl: string;
+  readonly databaseUrl: string;
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly logs = new Map<AppName, string[]>();
   private nats?: ChildProcess;
@@ -43,6 +63,7 @@ export class TestStack {
     private readonly ports: Record<AppName, number>,
   ) {
     this.baseUrl = `http://localhost:${ports.gateway}`;
+    this.databaseUrl = env.DATABASE_URL;
   }
 
   static async start(extraEnv: Record<string, string> = {}): Promise<TestStack> {
@@ -57,7 +78,7 @@ export class TestStack {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       BASE_URL: `http://localhost:${ports.gateway}`,
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/authsvc_test',
+      DATABASE_URL: `${ADMIN_DATABASE_URL.replace(/\/postgres$/, '')}/authsvc_test_${randomSuffix()}`,
       REDIS_URL: 'redis://127.0.0.1:6379/1',
       RPC_TIMEOUT_MS: '3000',
       BCRYPT_COST: '4',
@@ -98,6 +119,7 @@ export class TestStack {
       await exited;
     }
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
+    await dropDatabase(this.databaseUrl);
   }
 
   logsOf(app: AppName): string {
