@@ -1,4 +1,4 @@
-import { IdentityRpc, SessionRpc, type SessionView, type UserView } from '@authsvc/contracts';
+import { SessionRpc, type SessionView, type UserView } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -8,6 +8,17 @@ import { ServiceClient } from '../rpc/service-client.js';
 export interface ResolvedSession {
   readonly session: SessionView;
   readonly user: UserView;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Requests that may change the signed-in user: every unsafe method (update-user, change-email, …) and the
+ * verification link. The session service then reads that user from identity for a few seconds, so the
+ * caller's next get-session shows the change even before identity's event reaches the snapshot.
+ */
+function mayChangeUser(request: Request): boolean {
+  return !SAFE_METHODS.has(request.method) || request.path.endsWith('/verify-email');
 }
 
 /**
@@ -30,20 +41,19 @@ export class CurrentSession {
       return null;
     }
     const correlationId = String(request.headers['x-request-id']);
+    // One round trip: the session service answers with the user too (its snapshot of identity's users).
     const current = await this.services.call(SessionRpc.get, {
       token,
       correlationId,
       disableRefresh: disableRefresh || dontRemember,
+      userMayChange: mayChangeUser(request) || undefined,
     });
-    const user = current
-      ? await this.services.call(IdentityRpc.getUser, { userId: current.session.userId, correlationId })
-      : null;
-    if (!current || !user) {
+    if (!current) {
       response.append('Set-Cookie', this.cookies.clear());
       return null;
     }
     if (current.refreshed) response.append('Set-Cookie', this.cookies.issue(current.session, true, new Date()));
-    return { session: current.session, user };
+    return { session: current.session, user: current.user };
   }
 
   /** For endpoints that need a session: 401 UNAUTHORIZED without one. */

@@ -1,4 +1,4 @@
-import { IdentityRpc } from '@authsvc/contracts';
+import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
 import { DomainError } from '@authsvc/errors';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -52,6 +52,12 @@ export class VerificationController {
         correlationId: String(request.headers['x-request-id']),
         token: query.token,
         callbackURL: query.callbackURL,
+      });
+      // The link may have changed the user (verified, new email), perhaps clicked without their session cookie:
+      // the next get-session of any of their sessions must show it before identity's event arrives.
+      await this.services.call(SessionRpc.refreshUser, {
+        correlationId: String(request.headers['x-request-id']),
+        userId: user.id,
       });
       if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
         const current = await this.currentSession.resolve(request, response, true);

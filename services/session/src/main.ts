@@ -11,19 +11,22 @@ import { DurableConsumer, runService, ServiceRuntime, startNatsMicroservice } fr
 import { CommandBus } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
+import { UserSnapshots1764100000000 } from './migrations/1764100000000-user-snapshots.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { reactToIdentityEvent } from './session/identity-reactions.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
 import { SessionEntity } from './session/session.entity.js';
+import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
+import { UserViews } from './user-snapshot/user-views.js';
 
 await runService('session', async () => {
   const config = loadSessionConfig(process.env);
   const runtime = (await ServiceRuntime.start({
     service: 'session',
     config,
-    entities: [SessionEntity],
-    migrations: [InitialSessionSchema1763800000000],
+    entities: [SessionEntity, UserSnapshotEntity],
+    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000],
     projections: [sessionViewProjection],
     publishes: { stream: SESSION_EVENTS_STREAM, events: SessionEventTypes },
     redisUrl: config.REDIS_URL,
@@ -35,13 +38,14 @@ await runService('session', async () => {
     runtime.logger,
   );
   const commands = app.get(CommandBus);
+  const users = app.get(UserViews);
   const identityEvents = new DurableConsumer({
     nc: runtime.nc,
     stream: IDENTITY_EVENTS_STREAM,
     durableName: SESSION_IDENTITY_CONSUMER,
     filterSubject: IDENTITY_EVENTS_SUBJECTS,
     logger: runtime.logger,
-    handle: (event) => reactToIdentityEvent(event, commands, runtime.store),
+    handle: (event) => reactToIdentityEvent(event, commands, runtime.store, users),
   });
   identityEvents.start();
   runtime.logger.log('session service ready');

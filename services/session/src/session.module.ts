@@ -1,6 +1,7 @@
 import { EventStore, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
@@ -12,6 +13,9 @@ import { ListUserSessionsHandler } from './session/queries/list-user-sessions.ha
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
+import { IdentityUsers } from './user-snapshot/identity-users.js';
+import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
+import { UserViews } from './user-snapshot/user-views.js';
 
 @Module({})
 export class SessionModule {
@@ -25,6 +29,19 @@ export class SessionModule {
         { provide: EventStore, useValue: runtime.store },
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: SessionCache, useValue: new SessionCache(runtime.redis) },
+        { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
+        {
+          provide: IdentityUsers,
+          useFactory: () =>
+            new IdentityUsers(
+              ClientProxyFactory.create({
+                transport: Transport.NATS,
+                options: { servers: [config.NATS_URL.toString()], maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+              }),
+              config.RPC_TIMEOUT_MS,
+            ),
+        },
+        UserViews,
         SessionWriter,
         CreateSessionHandler,
         RevokeSessionHandler,

@@ -26,6 +26,15 @@ export class GetSessionRequest extends TracedRequest {
   @IsOptional()
   @IsBoolean()
   disableRefresh?: boolean;
+
+  /**
+   * The caller's request may change the user (update-user, a verification link): their cached views are
+   * dropped and, for a few seconds, the user is read from identity instead of the event-fed snapshot, so the
+   * change shows on the very next get-session even before identity's event arrives.
+   */
+  @IsOptional()
+  @IsBoolean()
+  userMayChange?: boolean;
 }
 
 /** Ends the session with this token; with `userId`, only if it is one of that user's sessions. */
@@ -60,4 +69,14 @@ export class RevokeUserSessionsRequest extends TracedRequest {
   @IsString()
   @MaxLength(128)
   exceptToken?: string;
+}
+
+/**
+ * Identity just changed this user in a request without their session (a verification or email-change link
+ * followed in another browser): their cached views are dropped and, for a few seconds, read from identity.
+ */
+export class RefreshUserRequest extends TracedRequest {
+  @IsString()
+  @MaxLength(64)
+  userId!: string;
 }

@@ -4,13 +4,19 @@ import {
   GetSessionRequest,
   ListUserSessionsRequest,
   RevokeSessionRequest,
+  RefreshUserRequest,
   RevokeUserSessionsRequest,
 } from './session.requests.js';
+import type { UserView } from '../identity/user.view.js';
 import type { SessionView } from './session.view.js';
 
-/** A live session; `refreshed` says its expiry was just extended (the cookie must be re-issued). */
+/**
+ * A live session with its user (identity's `UserView`, as `identity.rpc.user.get` answers it); `refreshed`
+ * says its expiry was just extended (the cookie must be re-issued).
+ */
 export interface CurrentSessionReply {
   readonly session: SessionView;
+  readonly user: UserView;
   readonly refreshed: boolean;
 }
 
@@ -27,6 +33,8 @@ export const SessionRpc = {
     'session.rpc.session.revoke-for-user',
     RevokeUserSessionsRequest,
   ),
+  /** After identity changed a user outside a request carrying their session: the next get-session shows it. */
+  refreshUser: defineRpc<RefreshUserRequest, { status: true }>('session.rpc.user-snapshot.refresh', RefreshUserRequest),
 } as const;
 
 export const SESSION_QUEUE = 'session';

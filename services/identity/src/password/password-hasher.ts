@@ -1,24 +1,94 @@
+import { availableParallelism } from 'node:os';
+import { DomainError, RequestErrors } from '@authsvc/errors';
 import bcrypt from 'bcrypt';
+
+/** The two bcrypt operations, replaceable in tests. */
+export interface BcryptEngine {
+  hash(password: string, cost: number): Promise<string>;
+  compare(password: string, hash: string): Promise<boolean>;
+}
+
+export interface PasswordHasherOptions {
+  /** Hashes and comparisons running at once; default: every core but one, which the event loops keep. */
+  readonly concurrency?: number;
+  /** About the longest a hash may wait for its turn; work that would wait longer is refused at once. */
+  readonly maxQueueWaitMs?: number;
+  readonly engine?: BcryptEngine;
+}
+
+const DEFAULT_MAX_QUEUE_WAIT_MS = 1000;
+/** A first guess of one hash's duration (about 70 µs per round on a server core); measured from then on. */
+const MS_PER_ROUND_ESTIMATE = 0.07;
+/** Weight of the newest duration in the running average. */
+const AVERAGE_WEIGHT = 0.2;
 
 /**
  * bcrypt runs in libuv's thread pool, so hashing never blocks the event loop. `dummyHash` lets a sign-in
  * for an unknown email spend the same time as one with a wrong password (no enumeration by timing).
+ *
+ * Admission control: bcrypt would otherwise take every core (libuv has 4 threads) and starve the event
+ * loops that serve everything else, and under overload requests would queue until the gateway's timeout
+ * while identity still did the work nobody waits for. So at most `concurrency` operations run, the queue
+ * holds about `maxQueueWaitMs` of work (by the measured average duration), and beyond that the operation is
+ * refused at once with SERVICE_UNAVAILABLE (503): overload is shed fast instead of queued for seconds.
  */
 export class PasswordHasher {
   private dummy?: Promise<string>;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private averageMs: number;
+  private readonly concurrency: number;
+  private readonly maxQueueWaitMs: number;
+  private readonly engine: BcryptEngine;
 
-  constructor(private readonly cost: number) {}
+  constructor(
+    private readonly cost: number,
+    options: PasswordHasherOptions = {},
+  ) {
+    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism() - 1);
+    this.maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
+    this.engine = options.engine ?? bcrypt;
+    this.averageMs = 2 ** cost * MS_PER_ROUND_ESTIMATE;
+  }
 
   hash(password: string): Promise<string> {
-    return bcrypt.hash(password, this.cost);
+    return this.admit(() => this.engine.hash(password, this.cost));
   }
 
   verify(password: string, hash: string): Promise<boolean> {
-    return bcrypt.compare(password, hash);
+    return this.admit(() => this.engine.compare(password, hash));
   }
 
   dummyHash(): Promise<string> {
-    this.dummy ??= bcrypt.hash('timing-equaliser', this.cost);
+    this.dummy ??= this.hash('timing-equaliser').catch((error: unknown) => {
+      this.dummy = undefined;
+      throw error;
+    });
     return this.dummy;
+  }
+
+  /** How many operations may wait: about `maxQueueWaitMs` of work, never fewer than can run at once. */
+  get queueLimit(): number {
+    return Math.max(this.concurrency, Math.floor((this.maxQueueWaitMs / this.averageMs) * this.concurrency));
+  }
+
+  private async admit<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queueLimit) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      const took = performance.now() - started;
+      this.averageMs += AVERAGE_WEIGHT * (took - this.averageMs);
+      // The slot passes straight to the next in line, so `running` stays counted for it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
 }

@@ -1,20 +1,24 @@
 import { PasswordChanged, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
 import type { EventStore } from '@authsvc/platform';
 import type { CommandBus } from '@nestjs/cqrs';
+import type { UserViews } from '../user-snapshot/user-views.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
 
 /**
  * What the session service does when identity facts arrive (at least once: every reaction is idempotent).
- * A password change that signs out everywhere ends the sessions started before it, not the one the change
- * itself may have started. A deleted user loses every session and the personal data of their session events
- * (client addresses and agents) becomes unreadable.
+ * Every user event updates the user snapshot that get-session answers from. A password change that signs out
+ * everywhere ends the sessions started before it, not the one the change itself may have started. A deleted
+ * user loses every session and the personal data of their session events (client addresses and agents)
+ * becomes unreadable.
  */
 export async function reactToIdentityEvent(
   event: PublishedEvent,
   commands: CommandBus,
   store: EventStore,
+  users: UserViews,
 ): Promise<void> {
   const correlationId = event.metadata.correlationId;
+  await users.apply(event);
   if (event.type === PasswordChanged.type) {
     const data = event.data as DataOf<typeof PasswordChanged>;
     if (!data.signOutEverywhere) return;

@@ -1,37 +1,110 @@
-import type { SessionView } from '@authsvc/contracts';
+import type { SessionView, UserView } from '@authsvc/contracts';
 import type { Redis } from 'ioredis';
 
-const KEY_PREFIX = 'session:token:';
+const TOKEN_PREFIX = 'session:token:';
+const USER_VERSION_PREFIX = 'session:user-version:';
+const USER_PENDING_PREFIX = 'session:user-pending:';
 /**
  * Entries live at most this long, so that a delete missed while Redis was unreachable (and a Redis that
  * comes back from disk with the old entry) cannot keep a revoked session alive for longer than this.
  */
 const MAX_ENTRY_LIFETIME_MS = 10 * 60 * 1000;
+/** Outlives every entry, so an entry can never be checked against a version that expired under it. */
+const USER_VERSION_LIFETIME_MS = MAX_ENTRY_LIFETIME_MS + 60 * 1000;
+/** How long a revoked token's marker stays: far longer than a racing read that saw it alive. */
+const REVOKED_MARK_MS = 60 * 1000;
+/** How long, after a request that may change the user, their view is read from identity on a miss. */
+const PENDING_CHANGE_MS = 5 * 1000;
+const REVOKED = 'revoked';
+
+/** What get-session answers from one Redis GET: the session, its user, and the user version it was read at. */
+export interface SessionEntry {
+  readonly session: SessionView;
+  readonly user: UserView;
+  readonly userVersion: string;
+}
+
+/** The cache's view of a user: the version entries must carry, and whether a change may be in flight. */
+export interface UserCacheState {
+  readonly version: string;
+  readonly pending: boolean;
+}
 
 /**
- * Redis copy of live sessions, keyed by token. Redis is a cache here: a Redis failure reads as a miss and
- * the durable copy in Postgres answers instead.
+ * Writes an entry unless its token was revoked meanwhile (KEYS[1] holds the marker), or its user changed
+ * since the entry's data was read (the version in KEYS[2] moved on): a read that raced a revocation or a
+ * profile change never puts back what they removed.
+ */
+const PUT_UNLESS_STALE = `
+if redis.call('GET', KEYS[1]) == ARGV[4] then return 0 end
+if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/** Moves the user's version on and drops their entries (not the revoked markers); the new version. */
+const INVALIDATE_USER = `
+local version = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+for i = 2, #KEYS do
+  if redis.call('GET', KEYS[i]) ~= ARGV[2] then redis.call('DEL', KEYS[i]) end
+end
+return version`;
+
+/**
+ * Redis copy of live sessions with their user, keyed by token. Redis is a cache here: a Redis failure reads
+ * as a miss and Postgres (the sessions and the user snapshots) answers instead.
  */
 export class SessionCache {
   constructor(private readonly redis: Redis) {}
 
-  async get(token: string): Promise<SessionView | undefined> {
-    const cached = await this.redis.get(KEY_PREFIX + token).catch(() => null);
-    return cached ? (JSON.parse(cached) as SessionView) : undefined;
+  /** The entry, `'revoked'` for a token that just ended, undefined on a miss. */
+  async get(token: string): Promise<SessionEntry | typeof REVOKED | undefined> {
+    const cached = await this.redis.get(TOKEN_PREFIX + token).catch(() => null);
+    if (!cached) return undefined;
+    if (cached === REVOKED) return REVOKED;
+    const entry = JSON.parse(cached) as Partial<SessionEntry>;
+    // Entries written before they carried the user read as a miss.
+    return entry.session && entry.user && typeof entry.userVersion === 'string' ? (entry as SessionEntry) : undefined;
   }
 
-  async put(session: SessionView, now: Date): Promise<void> {
-    const untilExpiry = new Date(session.expiresAt).getTime() - now.getTime();
-    if (untilExpiry <= 0) return;
+  /** False when not written: the session ended, the user changed, or Redis could not be reached. */
+  async put(entry: SessionEntry, now: Date): Promise<boolean> {
+    const untilExpiry = new Date(entry.session.expiresAt).getTime() - now.getTime();
+    if (untilExpiry <= 0) return false;
     const ttl = Math.min(untilExpiry, MAX_ENTRY_LIFETIME_MS);
-    await this.redis.set(KEY_PREFIX + session.token, JSON.stringify(session), 'PX', ttl).catch(() => undefined);
+    const keys = [TOKEN_PREFIX + entry.session.token, USER_VERSION_PREFIX + entry.session.userId];
+    return this.redis.eval(PUT_UNLESS_STALE, 2, ...keys, JSON.stringify(entry), ttl, entry.userVersion, REVOKED).then(
+      (written) => written === 1,
+      () => false,
+    );
   }
 
-  /** False when Redis could not be reached: the entry then ends by its bounded lifetime. */
-  async remove(token: string): Promise<boolean> {
-    return this.redis.del(KEY_PREFIX + token).then(
+  /** Replaces the entry by a short-lived revoked marker; false when Redis could not be reached. */
+  async revoke(token: string): Promise<boolean> {
+    return this.redis.set(TOKEN_PREFIX + token, REVOKED, 'PX', REVOKED_MARK_MS).then(
       () => true,
       () => false,
     );
+  }
+
+  async userState(userId: string): Promise<UserCacheState> {
+    const [version, pending] = await this.redis
+      .mget(USER_VERSION_PREFIX + userId, USER_PENDING_PREFIX + userId)
+      .catch(() => [null, null]);
+    return { version: version ?? '', pending: pending !== null };
+  }
+
+  /** The user's view changed: their entries go. The new version; undefined when Redis could not be reached. */
+  async invalidateUser(userId: string, tokens: readonly string[]): Promise<string | undefined> {
+    const keys = [USER_VERSION_PREFIX + userId, ...tokens.map((token) => TOKEN_PREFIX + token)];
+    return this.redis.eval(INVALIDATE_USER, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED).then(
+      (version) => String(version),
+      () => undefined,
+    );
+  }
+
+  /** A request that may change the user is under way: until it surely ended, misses ask identity. */
+  async markPendingChange(userId: string): Promise<void> {
+    await this.redis.set(USER_PENDING_PREFIX + userId, '1', 'PX', PENDING_CHANGE_MS).catch(() => undefined);
   }
 }

@@ -2,6 +2,7 @@ import {
   CreateSessionRequest,
   GetSessionRequest,
   ListUserSessionsRequest,
+  RefreshUserRequest,
   RevokeSessionRequest,
   RevokeUserSessionsRequest,
   SessionRpc,
@@ -16,12 +17,14 @@ import { RevokeSessionCommand } from './commands/revoke-session.command.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
 import { ListUserSessionsQuery } from './queries/list-user-sessions.query.js';
 import { GetSessionQuery } from './queries/get-session.query.js';
+import { UserViews } from '../user-snapshot/user-views.js';
 
 @Controller()
 export class SessionNatsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly users: UserViews,
   ) {}
 
   @MessagePattern(SessionRpc.create.subject)
@@ -47,5 +50,11 @@ export class SessionNatsController {
   @MessagePattern(SessionRpc.revokeForUser.subject)
   revokeForUser(@Payload() request: RevokeUserSessionsRequest): Promise<{ revoked: number }> {
     return this.commands.execute(new RevokeUserSessionsCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.refreshUser.subject)
+  async refreshUser(@Payload() request: RefreshUserRequest): Promise<{ status: true }> {
+    await this.users.expectChange(request.userId);
+    return { status: true };
   }
 }

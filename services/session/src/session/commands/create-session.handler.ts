@@ -1,9 +1,10 @@
 import type { SessionView } from '@authsvc/contracts';
 import { EventStore, randomString } from '@authsvc/platform';
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
+import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionCache } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
 import { toSessionView } from '../session-view.mapper.js';
@@ -12,10 +13,13 @@ import { CreateSessionCommand } from './create-session.command.js';
 
 @CommandHandler(CreateSessionCommand)
 export class CreateSessionHandler implements ICommandHandler<CreateSessionCommand, SessionView> {
+  private readonly logger = new Logger(CreateSessionHandler.name);
+
   constructor(
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
+    private readonly users: UserViews,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
@@ -45,7 +49,21 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
     const session = toSessionView(
       await this.dataSource.getRepository(SessionEntity).findOneByOrFail({ id: sessionId }),
     );
-    await this.cache.put(session, now);
+    await this.cacheWithUser(session, request.correlationId, now);
     return session;
+  }
+
+  /**
+   * Puts the new session in the cache with its user as identity has it right now: a session often starts
+   * right after a change identity's events have not brought yet (sign-up, the verifying click). Without an
+   * answer from identity the session still starts; its first get-session fills the cache.
+   */
+  private async cacheWithUser(session: SessionView, correlationId: string, now: Date): Promise<void> {
+    try {
+      const { user, userVersion } = await this.users.read(session.userId, correlationId, { fresh: true });
+      if (user) await this.cache.put({ session, user, userVersion }, now);
+    } catch (error) {
+      this.logger.warn(`session ${session.id} started without its user cached: ${(error as Error).message}`);
+    }
   }
 }

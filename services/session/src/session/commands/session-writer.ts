@@ -3,7 +3,7 @@ import { EventStore } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
-import { SessionCache } from '../session-cache.js';
+import { SessionCache, type SessionEntry } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
 import { toSessionView } from '../session-view.mapper.js';
 import {
@@ -32,20 +32,24 @@ export class SessionWriter {
   /** Ends a session (sign-out, expiry, revocation); false when it had already ended. */
   async end(session: { id: string; token: string }, reason: SessionEndReason, correlationId: string): Promise<boolean> {
     const ended = await this.apply(session.id, { type: 'EndSession', reason }, correlationId);
-    if (!(await this.cache.remove(session.token))) {
+    if (!(await this.cache.revoke(session.token))) {
       this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
     }
     return ended;
   }
 
-  /** Extends a session by its lifetime from now; the refreshed view, or undefined when it could not be. */
-  async refresh(sessionId: string, correlationId: string, now: Date): Promise<SessionView | undefined> {
+  /**
+   * Extends a session by its lifetime from now; the refreshed view, or undefined when it could not be. The
+   * cache entry keeps the user it had (and is refused if that user changed meanwhile).
+   */
+  async refresh(current: SessionEntry, correlationId: string, now: Date): Promise<SessionView | undefined> {
+    const sessionId = current.session.id;
     const command = { type: 'RefreshSession', lifetimeSeconds: this.config.SESSION_EXPIRES_IN, now } as const;
     if (!(await this.apply(sessionId, command, correlationId))) return undefined;
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     if (!row) return undefined;
     const session = toSessionView(row);
-    await this.cache.put(session, now);
+    await this.cache.put({ ...current, session }, now);
     return session;
   }
 

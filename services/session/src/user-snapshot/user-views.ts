@@ -1,0 +1,88 @@
+import type { PublishedEvent, UserView } from '@authsvc/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SessionCache } from '../session/session-cache.js';
+import { SessionEntity } from '../session/session.entity.js';
+import { IdentityUsers } from './identity-users.js';
+import { mergeFetchedUser } from './user-snapshot.js';
+import { evolveUserSnapshot } from './user-snapshot.projection.js';
+import { UserSnapshotStore } from './user-snapshot.store.js';
+
+/** A user's view as a session entry carries it: null for a user that no longer exists. */
+export interface UserReading {
+  readonly user: UserView | null;
+  /** The cache version the view was read at: an entry built from it is written only if still current. */
+  readonly userVersion: string;
+}
+
+/**
+ * The user half of every session answer. Identity's events keep the snapshots current (and drop the
+ * cached sessions of a changed user); identity itself is asked only when the snapshot is missing, may be
+ * behind (a request that may change the user was just made), or for a new session.
+ */
+@Injectable()
+export class UserViews {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: SessionCache,
+    private readonly snapshots: UserSnapshotStore,
+    private readonly identity: IdentityUsers,
+  ) {}
+
+  async read(userId: string, correlationId: string, options: { fresh?: boolean } = {}): Promise<UserReading> {
+    // The version is read before the data, so an entry built from data that a change overtook is refused.
+    const state = await this.cache.userState(userId);
+    if (!options.fresh && !state.pending) {
+      const snapshot = await this.snapshots.find(userId);
+      if (snapshot) return { user: snapshot.view, userVersion: state.version };
+    }
+    return this.fetch(userId, correlationId, state.version);
+  }
+
+  /** The caller's request may change the user: misses ask identity for a while, and cached entries go. */
+  async expectChange(userId: string): Promise<void> {
+    await this.cache.markPendingChange(userId);
+    await this.invalidate(userId);
+  }
+
+  /** Takes in one identity event (at least once, in any order); a throw means "deliver it again". */
+  async apply(event: PublishedEvent): Promise<void> {
+    const userId = (event.data as { userId?: string }).userId;
+    if (typeof userId !== 'string') return;
+    const outcome = await this.snapshots.update(userId, (current) => {
+      const decided = evolveUserSnapshot(current, event);
+      return { write: decided.type === 'store' ? decided.snapshot : undefined, result: decided.type };
+    });
+    if (outcome === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
+    if (outcome === 'store' && (await this.invalidate(userId)) === undefined) {
+      throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
+    }
+  }
+
+  private async fetch(userId: string, correlationId: string, version: string): Promise<UserReading> {
+    const fetched = await this.identity.get(userId, correlationId);
+    if (!fetched) return { user: null, userVersion: version };
+    const { snapshot, replaced } = await this.snapshots.update(userId, (current) => {
+      const merged = mergeFetchedUser(current, fetched);
+      return {
+        write: merged.changed ? merged.snapshot : undefined,
+        result: { snapshot: merged.snapshot, replaced: merged.changed && current !== null },
+      };
+    });
+    // Other sessions' entries may hold the replaced view. This reading keeps the version read before, so the
+    // entry built from it is refused once; the next miss reads the stored snapshot under the new version.
+    if (replaced) await this.invalidate(userId);
+    return { user: snapshot.view, userVersion: version };
+  }
+
+  /** Drops the cached entries of the user's live sessions; the new user version (undefined: Redis down). */
+  private async invalidate(userId: string): Promise<string | undefined> {
+    const sessions = await this.dataSource
+      .getRepository(SessionEntity)
+      .find({ select: { token: true }, where: { userId } });
+    return this.cache.invalidateUser(
+      userId,
+      sessions.map((session) => session.token),
+    );
+  }
+}
