@@ -24,6 +24,8 @@ const identitySchema = {
   ...EventRetentionVariables,
   ...healthPortVariable(3101),
   BCRYPT_COST: integer(10, 4, 15),
+  /** bcrypt operations at once; 0: every core but one (the rest is refused with 503 when the queue is full). */
+  BCRYPT_CONCURRENCY: integer(0, 0, 256),
   PASSWORD_MIN_LENGTH: integer(8, 1, 128),
   PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
   USERNAME_MIN_LENGTH: integer(3, 1, 64),

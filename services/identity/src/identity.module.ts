@@ -40,7 +40,10 @@ export class IdentityModule {
         { provide: EventStore, useValue: runtime.store },
         { provide: PersonalDataVault, useValue: runtime.vault },
         { provide: DataSource, useValue: runtime.dataSource },
-        { provide: PasswordHasher, useValue: new PasswordHasher(config.BCRYPT_COST) },
+        {
+          provide: PasswordHasher,
+          useValue: new PasswordHasher(config.BCRYPT_COST, { concurrency: config.BCRYPT_CONCURRENCY || undefined }),
+        },
         RegisterUserHandler,
         UpdateUserHandler,
         DeleteUserHandler,
