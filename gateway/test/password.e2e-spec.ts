@@ -1,3 +1,6 @@
+import { IdentityRpc } from '@authsvc/contracts';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
 import { eventually } from './support/eventually.js';
 import { freePort } from './support/free-port.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
@@ -195,6 +198,35 @@ describe('password reset and change', () => {
       body: { message: 'Invalid password', code: 'INVALID_PASSWORD' },
     });
     expect((await post('/verify-password', { password })).status).toBe(401);
+  });
+
+  it('answers set-password over NATS, from inside the system', async () => {
+    const { cookie } = await signUp();
+    const session = (
+      await request<{ user: { id: string } }>(stack.url('/api/auth/get-session'), {
+        headers: { cookie },
+      })
+    ).body;
+    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    const setPassword = (payload: Record<string, unknown>) =>
+      firstValueFrom(client.send(IdentityRpc.setPassword.subject, { correlationId: 'e2e', ...payload })).catch(
+        (error: unknown) => error,
+      );
+    try {
+      expect(await setPassword({ userId: session.user.id, newPassword: 'a-first-password' })).toMatchObject({
+        message: 'user already has a password',
+        code: 'USER_ALREADY_HAS_A_PASSWORD',
+      });
+      expect(await setPassword({ userId: 'no-such-user', newPassword: 'a-first-password' })).toMatchObject({
+        code: 'USER_NOT_FOUND',
+      });
+      expect(await setPassword({ userId: session.user.id, newPassword: 'short' })).toMatchObject({
+        code: 'PASSWORD_TOO_SHORT',
+      });
+      expect(await setPassword({ userId: session.user.id })).toMatchObject({ code: 'VALIDATION_ERROR' });
+    } finally {
+      await client.close();
+    }
   });
 
   it('does not route set-password over HTTP', async () => {

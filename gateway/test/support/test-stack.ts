@@ -91,6 +91,11 @@ export class TestStack {
     return stack;
   }
 
+  /** The NATS server the stack's services listen on, for tests that talk to them as a back end would. */
+  get natsUrl(): string {
+    return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  }
+
   url(path: string): string {
     return `${this.baseUrl}${path}`;
   }
