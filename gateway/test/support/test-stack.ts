@@ -24,16 +24,37 @@ function randomSuffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  if (!/^authsvc_test_[a-z0-9]+$/.test(name)) return;
+const TEST_DATABASE = /^authsvc_test_([a-z0-9]+)[a-z0-9]{6}$/;
+/** Databases of stacks whose run was killed before `stop` are dropped by a later run after this long. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!TEST_DATABASE.test(name)) return;
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function dropAbandonedDatabases(): Promise<void> {
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'authsvc_test_%'",
+    );
+    for (const { datname } of rows) {
+      const createdAt = parseInt(TEST_DATABASE.exec(datname)?.[1] ?? '', 36);
+      if (Date.now() - createdAt > ABANDONED_AFTER_MS)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
 }
 const LOG_TAIL = 60;
 
@@ -67,6 +88,7 @@ export class TestStack {
   }
 
   static async start(extraEnv: Record<string, string> = {}): Promise<TestStack> {
+    await dropAbandonedDatabases();
     const ports = {
       identity: await freePort(),
       session: await freePort(),
