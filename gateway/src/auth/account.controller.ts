@@ -8,8 +8,7 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from './current-session.js';
 import { ChangeEmailBody } from './dto/change-email.body.js';
 import { SYSTEM_USER_FIELDS, UpdateUserBody } from './dto/update-user.body.js';
-
-const correlationIdOf = (request: Request) => String(request.headers['x-request-id']);
+import { correlationIdOf } from '../http/request-context.js';
 
 /** The signed-in user's profile and sign-in methods. */
 @Controller(AUTH_BASE_PATH)

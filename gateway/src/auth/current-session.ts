@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthCookies } from '../cookies/auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 export interface ResolvedSession {
   readonly session: SessionView;
@@ -40,7 +41,7 @@ export class CurrentSession {
       if (present) response.append('Set-Cookie', this.cookies.clear());
       return null;
     }
-    const correlationId = String(request.headers['x-request-id']);
+    const correlationId = correlationIdOf(request);
     // One round trip: the session service answers with the user too (its snapshot of identity's users).
     const current = await this.services.call(SessionRpc.get, {
       token,

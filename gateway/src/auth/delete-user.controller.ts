@@ -9,8 +9,8 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from './current-session.js';
 import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
 import { isSessionFresh } from './session-freshness.js';
+import { correlationIdOf } from '../http/request-context.js';
 
-const correlationIdOf = (request: Request) => String(request.headers['x-request-id']);
 const DELETED = { success: true, message: 'User deleted' } as const;
 
 /** Account deletion: by password, by a fresh session, or through the link mailed to the address. */

@@ -16,8 +16,7 @@ import {
   VerifyPasswordBody,
 } from './dto/password.bodies.js';
 import { SessionIssuer } from './session-issuer.js';
-
-const correlationIdOf = (request: Request) => String(request.headers['x-request-id']);
+import { correlationIdOf } from '../http/request-context.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */
 @Controller(AUTH_BASE_PATH)

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthCookies } from '../cookies/auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { clientIpOf, userAgentOf } from '../http/request-context.js';
+import { correlationIdOf, clientIpOf, userAgentOf } from '../http/request-context.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionCookieCache } from './session-cookie-cache.js';
 
@@ -19,7 +19,7 @@ export class SessionIssuer {
 
   async issue(user: UserView, rememberMe: boolean, request: Request, response: Response): Promise<SessionView> {
     const session = await this.services.call(SessionRpc.create, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       actorId: user.id,
       userId: user.id,
       ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),

@@ -9,6 +9,7 @@ import { CurrentSession } from './current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from './session-cookie-cache.js';
 import type { CachedSession } from '../cookies/session-data.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
 export class SessionController {
@@ -58,7 +59,7 @@ export class SessionController {
   async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
     const { token } = this.cookies.read(request.headers.cookie);
     if (token) {
-      await this.services.call(SessionRpc.revoke, { token, correlationId: String(request.headers['x-request-id']) });
+      await this.services.call(SessionRpc.revoke, { token, correlationId: correlationIdOf(request) });
     }
     response.append('Set-Cookie', this.cookies.clear());
     return { success: true };

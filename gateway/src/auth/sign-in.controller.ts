@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignInEmailBody } from './dto/sign-in-email.body.js';
 import { SignInUsernameBody } from './dto/sign-in-username.body.js';
 import { SessionIssuer } from './session-issuer.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -29,7 +30,7 @@ export class SignInController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
     const user = await this.services.call(IdentityRpc.verifyPassword, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       email: body.email,
       password: body.password,
     });
@@ -44,7 +45,7 @@ export class SignInController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
     const user = await this.services.call(IdentityRpc.verifyUsernamePassword, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       username: body.username,
       password: body.password,
     });

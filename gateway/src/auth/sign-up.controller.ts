@@ -5,6 +5,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignUpEmailBody } from './dto/sign-up-email.body.js';
 import { SessionIssuer } from './session-issuer.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
 export class SignUpController {
@@ -22,7 +23,7 @@ export class SignUpController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string; user: UserView }> {
     const user = await this.services.call(IdentityRpc.registerUser, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       name: body.name,
       email: body.email,
       password: body.password,

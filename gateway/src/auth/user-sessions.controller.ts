@@ -6,6 +6,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from './current-session.js';
 import { RevokeSessionBody } from './dto/revoke-session.body.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 /** A signed-in user's own sessions: list them, end one, all, or all but this one. */
 @Controller(AUTH_BASE_PATH)
@@ -69,8 +70,4 @@ export class UserSessionsController {
     });
     return { status: true };
   }
-}
-
-function correlationIdOf(request: Request): string {
-  return String(request.headers['x-request-id']);
 }

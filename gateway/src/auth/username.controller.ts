@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { UsernameAvailabilityBody } from './dto/username-availability.body.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
 export class UsernameController {
@@ -17,7 +18,7 @@ export class UsernameController {
     @Req() request: Request,
   ): Promise<{ available: boolean }> {
     return this.services.call(IdentityRpc.isUsernameAvailable, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       username: body.username,
     });
   }

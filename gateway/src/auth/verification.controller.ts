@@ -10,6 +10,7 @@ import { CurrentSession } from './current-session.js';
 import { SendVerificationEmailBody } from './dto/send-verification-email.body.js';
 import { VerifyEmailQueryParams } from './dto/verify-email.query.js';
 import { SessionIssuer } from './session-issuer.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
 export class VerificationController {
@@ -30,7 +31,7 @@ export class VerificationController {
   ): Promise<{ status: true }> {
     const current = await this.currentSession.resolve(request, response);
     return this.services.call(IdentityRpc.sendVerificationEmail, {
-      correlationId: String(request.headers['x-request-id']),
+      correlationId: correlationIdOf(request),
       actorId: current?.user.id,
       email: body.email,
       callbackURL: body.callbackURL,
@@ -49,14 +50,14 @@ export class VerificationController {
   ): Promise<void> {
     try {
       const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, {
-        correlationId: String(request.headers['x-request-id']),
+        correlationId: correlationIdOf(request),
         token: query.token,
         callbackURL: query.callbackURL,
       });
       // The link may have changed the user (verified, new email), perhaps clicked without their session cookie:
       // the next get-session of any of their sessions must show it before identity's event arrives.
       await this.services.call(SessionRpc.refreshUser, {
-        correlationId: String(request.headers['x-request-id']),
+        correlationId: correlationIdOf(request),
         userId: user.id,
       });
       if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { renderMailboxPage } from './mailbox-page.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 /** The development mailbox (every mail the mailer stored); absent in production. */
 @Controller('dev')
@@ -17,7 +18,7 @@ export class MailboxController {
   @Get('mailbox.json')
   list(@Req() request: Request): Promise<MailView[]> {
     if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
-    return this.services.call(MailerRpc.listMailbox, { correlationId: String(request.headers['x-request-id']) });
+    return this.services.call(MailerRpc.listMailbox, { correlationId: correlationIdOf(request) });
   }
 
   @Get('mailbox')

@@ -2,6 +2,7 @@ import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/error
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendError } from './error-response.js';
+import { correlationIdOf } from '../http/request-context.js';
 
 /**
  * Turns every failure into `{message, code}`: catalogue errors with their status, Nest's own HTTP
@@ -21,7 +22,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError) return exception.toJSON();
     if (exception instanceof HttpException && exception.getStatus() === 404) return RequestErrors.NOT_FOUND;
     this.logger.error(
-      `unexpected error on ${request.method} ${request.path} (correlation ${String(request.headers['x-request-id'])}): ` +
+      `unexpected error on ${request.method} ${request.path} (correlation ${correlationIdOf(request)}): ` +
         `${(exception as Error)?.stack ?? String(exception)}`,
     );
     return RequestErrors.INTERNAL_SERVER_ERROR;

@@ -10,6 +10,11 @@ export function requestIdOf(request: Request): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
+/** The correlation id the request-id middleware gave the request, for the messages it causes. */
+export function correlationIdOf(request: Request): string {
+  return String(request.headers['x-request-id']);
+}
+
 /** The client address from the trusted proxy header (first entry, must be an IP), or '' when unknown. */
 export function clientIpOf(request: Request, header: string): string {
   const raw = request.headers[header];
