@@ -14,12 +14,13 @@ export interface ResolvedSession {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Requests that may change the signed-in user: every unsafe method (update-user, change-email, …) and the
- * verification link. The session service then reads that user from identity for a few seconds, so the
- * caller's next get-session shows the change even before identity's event reaches the snapshot.
+ * Requests that may change the signed-in user: every unsafe method (update-user, change-email, …). The
+ * session service then reads that user from identity for a few seconds, so the caller's next get-session
+ * shows the change even before identity's event reaches the snapshot. (The verification link, a GET, tells
+ * the session service itself with `refreshUser`, with or without a session cookie.)
  */
 function mayChangeUser(request: Request): boolean {
-  return !SAFE_METHODS.has(request.method) || request.path.endsWith('/verify-email');
+  return !SAFE_METHODS.has(request.method);
 }
 
 /**
