@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { parseCookieHeader, serializeCookie } from '../cookies/cookie-header.js';
 import { AuthCookies } from '../cookies/auth-cookies.js';
-import {
-  decodeSessionData,
-  encodeSessionData,
-  type CachedSession,
-  type SessionDataReading,
-} from '../cookies/session-data.js';
+import type { CachedSession, SessionDataReading } from '../cookies/session-data.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 
 /**
@@ -27,21 +21,14 @@ export class SessionCookieCache {
 
   /** Null when the request carries no session_data cookie. */
   read(cookieHeader: string | undefined, now: Date): SessionDataReading | null {
-    const raw = parseCookieHeader(cookieHeader).get(this.cookies.sessionData);
-    return raw === undefined ? null : decodeSessionData(raw, this.config.AUTH_SECRET, now);
+    return this.cookies.readSessionData(cookieHeader, now);
   }
 
   cookieFor(value: CachedSession, now: Date): string {
-    const maxAge = this.config.COOKIE_CACHE_MAX_AGE;
-    const encoded = encodeSessionData(value, this.config.AUTH_SECRET, now, maxAge);
-    return serializeCookie(this.cookies.sessionData, encoded, {
-      maxAge,
-      secure: this.config.BASE_URL.protocol === 'https:',
-    });
+    return this.cookies.issueSessionData(value, now, this.config.COOKIE_CACHE_MAX_AGE);
   }
 
-  /** A bare clearing cookie, as the reference sends for a session_data cookie it does not trust. */
   clearCookie(): string {
-    return `${this.cookies.sessionData}=; Max-Age=0`;
+    return this.cookies.clearSessionData();
   }
 }

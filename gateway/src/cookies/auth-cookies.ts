@@ -1,6 +1,7 @@
 import type { SessionView } from '@authsvc/contracts';
 import { parseCookieHeader, serializeCookie } from './cookie-header.js';
 import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
+import { decodeSessionData, encodeSessionData, type CachedSession, type SessionDataReading } from './session-data.js';
 
 const PREFIX = 'better-auth';
 
@@ -46,6 +47,24 @@ export class AuthCookies {
     }
     const maxAge = (new Date(session.expiresAt).getTime() - now.getTime()) / 1000;
     return [serializeCookie(this.sessionToken, signedToken, { maxAge, secure: this.secure })];
+  }
+
+  /** The request's session_data cookie (cookie cache), or null when it carries none. */
+  readSessionData(cookieHeader: string | undefined, now: Date): SessionDataReading | null {
+    const raw = parseCookieHeader(cookieHeader).get(this.sessionData);
+    return raw === undefined ? null : decodeSessionData(raw, this.secret, now);
+  }
+
+  issueSessionData(value: CachedSession, now: Date, maxAge: number): string {
+    return serializeCookie(this.sessionData, encodeSessionData(value, this.secret, now, maxAge), {
+      maxAge,
+      secure: this.secure,
+    });
+  }
+
+  /** A bare clearing cookie, as the reference sends for a session_data cookie it does not trust. */
+  clearSessionData(): string {
+    return `${this.sessionData}=; Max-Age=0`;
   }
 
   clear(): string[] {
