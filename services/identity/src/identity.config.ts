@@ -47,3 +47,13 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
   return { ...config, warnings: warning ? [warning] : [] };
 }
+
+/** The configured password lengths, as the password policy takes them. */
+export function passwordLengthRule(config: IdentityConfig): { min: number; max: number } {
+  return { min: config.PASSWORD_MIN_LENGTH, max: config.PASSWORD_MAX_LENGTH };
+}
+
+/** The configured username lengths, as the username rules take them. */
+export function usernameLengthRule(config: IdentityConfig): { min: number; max: number } {
+  return { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH };
+}

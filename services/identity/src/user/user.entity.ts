@@ -1,5 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+/** The constraints of the users table that make two users with one email, or one username, impossible. */
+export const USERS_EMAIL_UNIQUE = 'users_email_unique';
+export const USERS_USERNAME_UNIQUE = 'users_username_unique';
+
 /** Read model of users; the database enforces one user per (lower-cased) email. */
 @Entity({ name: 'users' })
 export class UserEntity {

@@ -3,7 +3,7 @@ import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { AccountEntity } from '../../user/account.entity.js';
 import { normalizeEmail } from '../../user/email/email-address.js';
@@ -45,7 +45,7 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
   private userMatching(login: CredentialLogin, password: string, failure: DomainError): FindOptionsWhere<UserEntity> {
     if ('email' in login) return { email: normalizeEmail(login.email) };
     if (!login.username || !password) throw failure;
-    const rule = { min: this.config.USERNAME_MIN_LENGTH, max: this.config.USERNAME_MAX_LENGTH };
+    const rule = usernameLengthRule(this.config);
     return { username: normalizeUsername(login.username, rule, 'lookup') };
   }
 }

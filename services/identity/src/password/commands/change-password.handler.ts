@@ -2,7 +2,7 @@ import type { UserView } from '@authsvc/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
 import { toUserView } from '../../user/user-view.mapper.js';
@@ -26,10 +26,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   ) {}
 
   async execute({ request }: ChangePasswordCommand): Promise<UserView> {
-    assertPasswordLength(request.newPassword, {
-      min: this.config.PASSWORD_MIN_LENGTH,
-      max: this.config.PASSWORD_MAX_LENGTH,
-    });
+    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
     await this.credentials.assertPassword(request.userId, request.currentPassword);
     const now = new Date();
     await this.users.execute(

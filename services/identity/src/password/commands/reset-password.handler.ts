@@ -2,7 +2,7 @@ import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserStream } from '../../user/user-stream.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { assertPasswordLength } from '../password-policy.js';
@@ -21,10 +21,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   ) {}
 
   async execute({ request }: ResetPasswordCommand): Promise<{ status: true }> {
-    assertPasswordLength(request.newPassword, {
-      min: this.config.PASSWORD_MIN_LENGTH,
-      max: this.config.PASSWORD_MAX_LENGTH,
-    });
+    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
     const now = new Date();
     const userId = await this.links.userOf(request.token, now);
     if (!userId) throw new DomainError(AuthErrors.INVALID_TOKEN);

@@ -1,7 +1,7 @@
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserStream } from '../../user/user-stream.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { assertPasswordLength } from '../password-policy.js';
@@ -17,10 +17,7 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand> {
   ) {}
 
   async execute({ request }: SetPasswordCommand): Promise<{ status: true }> {
-    assertPasswordLength(request.newPassword, {
-      min: this.config.PASSWORD_MIN_LENGTH,
-      max: this.config.PASSWORD_MAX_LENGTH,
-    });
+    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
     const now = new Date();
     await this.users.execute(
       request.userId,

@@ -4,21 +4,17 @@ import { EventStore, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, passwordLengthRule, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../../password/password-policy.js';
 import { VerificationLinks } from '../../verification/verification-links.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
-import { UserEntity } from '../user.entity.js';
+import { UserEntity, USERS_EMAIL_UNIQUE, USERS_USERNAME_UNIQUE } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
 import { decideUser } from '../user.decider.js';
 import { initialUserState, userStreamId } from '../user-state.js';
 import { RegisterUserCommand } from './register-user.command.js';
-
-/** The constraint of the users read model that makes two sign-ups with one email impossible. */
-export const USERS_EMAIL_UNIQUE = 'users_email_unique';
-export const USERS_USERNAME_UNIQUE = 'users_username_unique';
 
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, UserView> {
@@ -32,14 +28,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
 
   async execute({ request }: RegisterUserCommand): Promise<UserView> {
     const email = normalizeEmail(request.email);
-    assertPasswordLength(request.password, {
-      min: this.config.PASSWORD_MIN_LENGTH,
-      max: this.config.PASSWORD_MAX_LENGTH,
-    });
-    const username = claimedUsername(request, {
-      min: this.config.USERNAME_MIN_LENGTH,
-      max: this.config.USERNAME_MAX_LENGTH,
-    });
+    assertPasswordLength(request.password, passwordLengthRule(this.config));
+    const username = claimedUsername(request, usernameLengthRule(this.config));
     // Cheap early answers; the unique constraints below are what hold under concurrency.
     const users = this.dataSource.getRepository(UserEntity);
     if (await users.existsBy({ email })) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);

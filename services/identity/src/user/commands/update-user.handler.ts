@@ -3,12 +3,11 @@ import { DomainError, UsernameErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { UserEntity } from '../user.entity.js';
+import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
+import { UserEntity, USERS_USERNAME_UNIQUE } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
 import { claimedUsername } from '../username/username-rules.js';
-import { USERS_USERNAME_UNIQUE } from './register-user.handler.js';
 
 export class UpdateUserCommand extends Command<UserView> {
   constructor(readonly request: UpdateUserRequest) {
@@ -43,7 +42,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
   }
 
   private changesOf(request: UpdateUserRequest): PersonalOf<typeof UserUpdated> {
-    const rule = { min: this.config.USERNAME_MIN_LENGTH, max: this.config.USERNAME_MAX_LENGTH };
+    const rule = usernameLengthRule(this.config);
     const username = claimedUsername(request, rule);
     return {
       ...(request.name !== undefined && { name: request.name }),

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity } from '../user.entity.js';
 import { normalizeUsername } from '../username/username-rules.js';
 import { UsernameAvailabilityQuery } from './username-availability.query.js';
@@ -14,7 +14,7 @@ export class UsernameAvailabilityHandler implements IQueryHandler<UsernameAvaila
   ) {}
 
   async execute({ username }: UsernameAvailabilityQuery): Promise<{ available: boolean }> {
-    const rule = { min: this.config.USERNAME_MIN_LENGTH, max: this.config.USERNAME_MAX_LENGTH };
+    const rule = usernameLengthRule(this.config);
     const normalized = normalizeUsername(username, rule, 'lookup');
     const taken = await this.dataSource.getRepository(UserEntity).existsBy({ username: normalized });
     return { available: !taken };
