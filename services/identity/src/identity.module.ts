@@ -17,6 +17,7 @@ import { SendVerificationEmailHandler } from './verification/commands/send-verif
 import { VerifyEmailHandler } from './verification/commands/verify-email.handler.js';
 import { ChangeEmailHandler } from './verification/commands/change-email.handler.js';
 import { VerificationLinks } from './verification/verification-links.js';
+import { NewAddressMail } from './verification/new-address-mail.js';
 import { VerificationNatsController } from './verification/verification.nats-controller.js';
 import { ChangePasswordHandler } from './password/commands/change-password.handler.js';
 import { RequestPasswordResetHandler } from './password/commands/request-password-reset.handler.js';
@@ -54,6 +55,7 @@ export class IdentityModule {
         UsernameAvailabilityHandler,
         UserStream,
         VerificationLinks,
+        NewAddressMail,
         SendVerificationEmailHandler,
         VerifyEmailHandler,
         ChangeEmailHandler,

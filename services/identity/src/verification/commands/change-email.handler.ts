@@ -6,6 +6,7 @@ import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/u
 import { normalizeEmail } from '../../user/email/email-address.js';
 import { UserEntity } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
+import { NewAddressMail } from '../new-address-mail.js';
 import { VerificationLinks } from '../verification-links.js';
 
 export class ChangeEmailCommand extends Command<{ status: true }> {
@@ -24,6 +25,7 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
     private readonly links: VerificationLinks,
+    private readonly newAddress: NewAddressMail,
   ) {}
 
   async execute({ request }: ChangeEmailCommand): Promise<{ status: true }> {
@@ -63,24 +65,6 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
       );
       return;
     }
-    const link = await this.links.createEmailChange(
-      'change-email-verification',
-      owner,
-      newEmail,
-      request.callbackURL,
-      now,
-    );
-    await this.users.execute(
-      user.id,
-      {
-        type: 'RequestNewEmailVerification',
-        email: newEmail,
-        name: user.name,
-        url: link.url,
-        expiresAt: link.expiresAt,
-        approvalTokenId: null,
-      },
-      context,
-    );
+    await this.newAddress.send(user, newEmail, request.callbackURL, null, context);
   }
 }

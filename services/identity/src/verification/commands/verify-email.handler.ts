@@ -7,14 +7,12 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity, USERS_EMAIL_UNIQUE } from '../../user/user.entity.js';
 import { UserStream } from '../../user/user-stream.js';
 import { toUserView } from '../../user/user-view.mapper.js';
-import { readVerificationToken, type VerificationClaims } from '../email-verification-token.js';
-import { VerificationLinks } from '../verification-links.js';
+import { readVerificationToken } from '../email-verification-token.js';
+import { NewAddressMail } from '../new-address-mail.js';
 import { VerifyEmailCommand } from './verify-email.command.js';
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */
 const unauthorized = { status: HttpStatus.UNAUTHORIZED };
-
-type ChangeClaims = Extract<VerificationClaims, { updateTo: string }>;
 
 /**
  * Every link of our mails that proves something about an address: verification (the first click verifies
@@ -26,7 +24,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
-    private readonly links: VerificationLinks,
+    private readonly newAddress: NewAddressMail,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -45,7 +43,10 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
         return { user: toUserView(current), verifiedNow: recorded.length > 0 };
       }
       case 'change-email-confirmation':
-        await this.mailNewAddress(user, claims, request.callbackURL, context);
+        // The approval was given: the new address gets its own link, unless it has meanwhile found an owner.
+        if (!(await repository.existsBy({ email: claims.updateTo }))) {
+          await this.newAddress.send(user, claims.updateTo, request.callbackURL, claims.jti, context);
+        }
         return { user: toUserView(user), verifiedNow: false };
       case 'change-email-verification':
         await this.users.execute(
@@ -56,34 +57,5 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
         );
         return { user: toUserView(await repository.findOneByOrFail({ id: user.id })), verifiedNow: false };
     }
-  }
-
-  /** The approval was given: the new address gets its own link, unless it has meanwhile found an owner. */
-  private async mailNewAddress(
-    user: UserEntity,
-    claims: ChangeClaims,
-    callbackURL: string | undefined,
-    context: { correlationId: string; actorId: string; now: Date },
-  ): Promise<void> {
-    if (await this.dataSource.getRepository(UserEntity).existsBy({ email: claims.updateTo })) return;
-    const link = await this.links.createEmailChange(
-      'change-email-verification',
-      { email: user.email, userId: user.id },
-      claims.updateTo,
-      callbackURL,
-      context.now,
-    );
-    await this.users.execute(
-      user.id,
-      {
-        type: 'RequestNewEmailVerification',
-        email: claims.updateTo,
-        name: user.name,
-        url: link.url,
-        expiresAt: link.expiresAt,
-        approvalTokenId: claims.jti,
-      },
-      context,
-    );
   }
 }

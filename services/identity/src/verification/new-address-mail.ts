@@ -1,0 +1,45 @@
+import type { CommandContext } from '@authsvc/platform';
+import { Injectable } from '@nestjs/common';
+import type { UserEntity } from '../user/user.entity.js';
+import { UserStream } from '../user/user-stream.js';
+import { VerificationLinks } from './verification-links.js';
+
+/**
+ * Mails the new address of an email change the link that makes it the user's email: on change-email for an
+ * unverified user (`approvalTokenId` null), or once a verified user followed the approval link.
+ */
+@Injectable()
+export class NewAddressMail {
+  constructor(
+    private readonly links: VerificationLinks,
+    private readonly users: UserStream,
+  ) {}
+
+  async send(
+    user: UserEntity,
+    newEmail: string,
+    callbackURL: string | undefined,
+    approvalTokenId: string | null,
+    context: CommandContext,
+  ): Promise<void> {
+    const link = await this.links.createEmailChange(
+      'change-email-verification',
+      { email: user.email, userId: user.id },
+      newEmail,
+      callbackURL,
+      context.now,
+    );
+    await this.users.execute(
+      user.id,
+      {
+        type: 'RequestNewEmailVerification',
+        email: newEmail,
+        name: user.name,
+        url: link.url,
+        expiresAt: link.expiresAt,
+        approvalTokenId,
+      },
+      context,
+    );
+  }
+}
