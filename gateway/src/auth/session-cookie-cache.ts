@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { AuthCookies } from '../cookies/auth-cookies.js';
-import type { CachedSession, SessionDataReading } from '../cookies/session-data.js';
+import type { CachedSession } from '../cookies/session-data.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 
 /**
@@ -15,20 +16,22 @@ export class SessionCookieCache {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  get enabled(): boolean {
-    return this.config.COOKIE_CACHE_ENABLED;
+  /**
+   * get-session's answer from the cookie: the cached session, `null` for a session_data cookie that is not
+   * ours (it signs nobody in, whatever the session cookie says), or undefined when the services must be
+   * asked (cache off or bypassed, no cookie, or an expired one, which is cleared).
+   */
+  answer(request: Request, response: Response, now: Date, bypass: boolean): CachedSession | null | undefined {
+    if (!this.config.COOKIE_CACHE_ENABLED || bypass) return undefined;
+    const cached = this.cookies.readSessionData(request.headers.cookie, now);
+    if (cached?.status === 'valid') return cached.value;
+    if (cached) response.append('Set-Cookie', this.cookies.clearSessionData());
+    return cached?.status === 'invalid' ? null : undefined;
   }
 
-  /** Null when the request carries no session_data cookie. */
-  read(cookieHeader: string | undefined, now: Date): SessionDataReading | null {
-    return this.cookies.readSessionData(cookieHeader, now);
-  }
-
-  cookieFor(value: CachedSession, now: Date): string {
-    return this.cookies.issueSessionData(value, now, this.config.COOKIE_CACHE_MAX_AGE);
-  }
-
-  clearCookie(): string {
-    return this.cookies.clearSessionData();
+  /** Sets the session_data cookie next to the session cookie, when the cache is on. */
+  store(response: Response, value: CachedSession, now: Date): void {
+    if (!this.config.COOKIE_CACHE_ENABLED) return;
+    response.append('Set-Cookie', this.cookies.issueSessionData(value, now, this.config.COOKIE_CACHE_MAX_AGE));
   }
 }

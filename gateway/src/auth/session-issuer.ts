@@ -28,7 +28,7 @@ export class SessionIssuer {
     });
     const now = new Date();
     response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));
-    if (this.cookieCache.enabled) response.append('Set-Cookie', this.cookieCache.cookieFor({ session, user }, now));
+    this.cookieCache.store(response, { session, user }, now);
     return session;
   }
 }

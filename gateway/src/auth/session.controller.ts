@@ -8,7 +8,6 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from './current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from './session-cookie-cache.js';
-import type { CachedSession } from '../cookies/session-data.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
@@ -32,19 +31,10 @@ export class SessionController {
   ): Promise<void> {
     response.setHeader('Cache-Control', 'no-store');
     const now = new Date();
-    if (this.cookieCache.enabled && query.disableCookieCache !== 'true') {
-      const cached = this.cookieCache.read(request.headers.cookie, now);
-      if (cached?.status === 'valid') return void response.status(200).json(cached.value);
-      if (cached) response.append('Set-Cookie', this.cookieCache.clearCookie());
-      // A session_data cookie that is not ours signs nobody in, whatever the session cookie says.
-      if (cached?.status === 'invalid') return void response.status(200).json(null);
-    }
-    const current: CachedSession | null = await this.currentSession.resolve(
-      request,
-      response,
-      query.disableRefresh === 'true',
-    );
-    if (current && this.cookieCache.enabled) response.append('Set-Cookie', this.cookieCache.cookieFor(current, now));
+    const cached = this.cookieCache.answer(request, response, now, query.disableCookieCache === 'true');
+    if (cached !== undefined) return void response.status(200).json(cached);
+    const current = await this.currentSession.resolve(request, response, query.disableRefresh === 'true');
+    if (current) this.cookieCache.store(response, current, now);
     response.status(200).json(current);
   }
 
