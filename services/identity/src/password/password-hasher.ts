@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import bcrypt from 'bcrypt';
+import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 
 /** The two bcrypt operations, replaceable in tests. */
 export interface BcryptEngine {
@@ -9,10 +9,11 @@ export interface BcryptEngine {
 }
 
 export interface PasswordHasherOptions {
-  /** Hashes and comparisons running at once; default: every core but one, which the event loops keep. */
+  /** Hashes and comparisons running at once; default: one per core (they run at the lowest priority). */
   readonly concurrency?: number;
   /** About the longest a hash may wait for its turn; work that would wait longer is refused at once. */
   readonly maxQueueWaitMs?: number;
+  /** Default: a `BcryptThreadPool` with one thread per operation allowed to run. */
   readonly engine?: BcryptEngine;
 }
 
@@ -23,13 +24,13 @@ const MS_PER_ROUND_ESTIMATE = 0.07;
 const AVERAGE_WEIGHT = 0.2;
 
 /**
- * bcrypt runs in libuv's thread pool, so hashing never blocks the event loop. `dummyHash` lets a sign-in
- * for an unknown email spend the same time as one with a wrong password (no enumeration by timing).
+ * bcrypt runs in low-priority worker threads, so hashing never blocks or slows the event loops. `dummyHash`
+ * lets a sign-in for an unknown email spend the same time as one with a wrong password (no enumeration by
+ * timing).
  *
- * Admission control: bcrypt would otherwise take every core (libuv has 4 threads) and starve the event
- * loops that serve everything else, and under overload requests would queue until the gateway's timeout
- * while identity still did the work nobody waits for. So at most `concurrency` operations run, the queue
- * holds about `maxQueueWaitMs` of work (by the measured average duration), and beyond that the operation is
+ * Admission control: under overload requests would otherwise queue until the gateway's timeout while
+ * identity still did the work nobody waits for. So at most `concurrency` operations run, the queue holds
+ * about `maxQueueWaitMs` of work (by the measured average duration), and beyond that the operation is
  * refused at once with SERVICE_UNAVAILABLE (503): overload is shed fast instead of queued for seconds.
  */
 export class PasswordHasher {
@@ -45,9 +46,9 @@ export class PasswordHasher {
     private readonly cost: number,
     options: PasswordHasherOptions = {},
   ) {
-    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism() - 1);
+    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
-    this.engine = options.engine ?? bcrypt;
+    this.engine = options.engine ?? new BcryptThreadPool(this.concurrency);
     this.averageMs = 2 ** cost * MS_PER_ROUND_ESTIMATE;
   }
 
