@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import { CurrentSession } from './auth/current-session.js';
 import { SessionIssuer } from './auth/session-issuer.js';
 import { SessionCookieCache } from './auth/session-cookie-cache.js';
+import { SessionNearCache } from './auth/session-near-cache.js';
+import { SessionNearCacheInvalidation } from './auth/session-near-cache.invalidation.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
@@ -61,6 +63,8 @@ export class AppModule {
         CurrentSession,
         SessionIssuer,
         SessionCookieCache,
+        { provide: SessionNearCache, useValue: new SessionNearCache(config.SESSION_NEAR_CACHE_MS) },
+        SessionNearCacheInvalidation,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { AuthCookies } from '../cookies/auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { correlationIdOf } from '../http/request-context.js';
+import { SessionNearCache } from './session-near-cache.js';
 
 export interface ResolvedSession {
   readonly session: SessionView;
@@ -34,6 +35,7 @@ export class CurrentSession {
   constructor(
     private readonly cookies: AuthCookies,
     private readonly services: ServiceClient,
+    private readonly nearCache: SessionNearCache,
   ) {}
 
   async resolve(request: Request, response: Response, disableRefresh = false): Promise<ResolvedSession | null> {
@@ -42,20 +44,32 @@ export class CurrentSession {
       if (present) response.append('Set-Cookie', this.cookies.clear());
       return null;
     }
-    const correlationId = correlationIdOf(request);
+    const userMayChange = mayChangeUser(request);
+    const cached = userMayChange ? undefined : this.nearCache.get(token, Date.now());
+    if (cached) return cached.resolved;
     // One round trip: the session service answers with the user too (its snapshot of identity's users).
     const current = await this.services.call(SessionRpc.get, {
       token,
-      correlationId,
+      correlationId: correlationIdOf(request),
       disableRefresh: disableRefresh || dontRemember,
-      userMayChange: mayChangeUser(request) || undefined,
+      userMayChange: userMayChange || undefined,
     });
     if (!current) {
+      this.nearCache.forgetToken(token);
       response.append('Set-Cookie', this.cookies.clear());
       return null;
     }
     if (current.refreshed) response.append('Set-Cookie', this.cookies.issue(current.session, true, new Date()));
-    return { session: current.session, user: current.user };
+    const resolved = { session: current.session, user: current.user };
+    if (userMayChange) this.forgetUserNowAndWhenAnswered(resolved.user.id, response);
+    else this.nearCache.put(token, resolved, Date.now());
+    return resolved;
+  }
+
+  /** After the change too: a get-session running alongside may have cached the user as it was before. */
+  private forgetUserNowAndWhenAnswered(userId: string, response: Response): void {
+    this.nearCache.forgetUser(userId);
+    response.once('finish', () => this.nearCache.forgetUser(userId));
   }
 
   /** For endpoints that need a session: 401 UNAUTHORIZED without one. */

@@ -8,6 +8,7 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from './current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from './session-cookie-cache.js';
+import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
@@ -17,6 +18,7 @@ export class SessionController {
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
     private readonly cookieCache: SessionCookieCache,
+    private readonly nearCache: SessionNearCache,
   ) {}
 
   /**
@@ -50,6 +52,7 @@ export class SessionController {
     const { token } = this.cookies.read(request.headers.cookie);
     if (token) {
       await this.services.call(SessionRpc.revoke, { token, correlationId: correlationIdOf(request) });
+      this.nearCache.forgetToken(token);
     }
     response.append('Set-Cookie', this.cookies.clear());
     return { success: true };

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { Request } from 'express';
 
 const REQUEST_ID_PATTERN = /^[\w-]{1,64}$/;
 
 /** The correlation id of a request: the caller's `x-request-id` when well-formed, else a fresh one. */
-export function requestIdOf(request: Request): string {
+export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }

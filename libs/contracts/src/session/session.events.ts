@@ -26,3 +26,5 @@ export const SessionRefreshed = defineEvent<{
 export const SessionEventTypes = [SessionCreated, SessionRevoked, SessionRefreshed] as const;
 
 export const SESSION_EVENTS_STREAM = 'SESSION_EVENTS';
+/** The facts other services and systems may subscribe to. */
+export const SESSION_EVENTS_SUBJECTS = 'session.events.>';

@@ -1,0 +1,60 @@
+import {
+  IDENTITY_EVENTS_SUBJECTS,
+  SESSION_EVENTS_SUBJECTS,
+  SessionCreated,
+  type PublishedEvent,
+} from '@authsvc/contracts';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { NATS_CLIENT } from '../rpc/service-client.js';
+import { SessionNearCache } from './session-near-cache.js';
+
+/**
+ * Makes every replica forget a user's near-cache entries as soon as an event about the user or one of their
+ * sessions goes by: a revocation, a profile change or a deletion made through another replica, or by the
+ * services on their own (sessions ended by a password reset). A plain subscription, no durable consumer:
+ * a missed event only means the entry lives out its lifetime of at most a second.
+ */
+@Injectable()
+export class SessionNearCacheInvalidation implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SessionNearCacheInvalidation.name);
+  private subscriptions: Subscription[] = [];
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
+    private readonly cache: SessionNearCache,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.cache.enabled) return;
+    await this.client.connect();
+    const connection = this.client.unwrap<NatsConnection>();
+    this.subscriptions = [IDENTITY_EVENTS_SUBJECTS, SESSION_EVENTS_SUBJECTS].map((subject) =>
+      connection.subscribe(subject, {
+        callback: (error, message) => {
+          if (error) return this.logger.warn(`near-cache invalidation on ${subject}: ${error.message}`);
+          this.forgetUserOf(parsed(message.string()));
+        },
+      }),
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }
+
+  /** A new session changes nothing that is cached; every other event may. */
+  private forgetUserOf(event: PublishedEvent<{ userId?: unknown }> | undefined): void {
+    if (event === undefined || event.type === SessionCreated.type) return;
+    if (typeof event.data?.userId === 'string') this.cache.forgetUser(event.data.userId);
+  }
+}
+
+function parsed(payload: string): PublishedEvent<{ userId?: unknown }> | undefined {
+  try {
+    return JSON.parse(payload) as PublishedEvent<{ userId?: unknown }>;
+  } catch {
+    return undefined;
+  }
+}
