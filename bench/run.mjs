@@ -74,16 +74,16 @@ async function main() {
     url = stack.url;
     console.log(`stack ready at ${url} (NATS ${stack.natsUrl})`);
   }
-  const processes = (stack?.processes ?? [])
-    .filter((managed) => managed.name !== 'nats')
-    .map(({ name, pid }) => ({ name, pid }));
+  // A function: a scenario may restart the gateway, which changes its pid.
+  const processes = () =>
+    (stack?.processes ?? []).filter((managed) => managed.name !== 'nats').map(({ name, pid }) => ({ name, pid }));
   const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await db.connect();
   const redis = new Redis(BENCH_REDIS_URL);
   const rows = [];
   try {
     for (const name of only) {
-      const outcome = await SCENARIOS[name]({ url, processes, pg: db, redis, duration });
+      const outcome = await SCENARIOS[name]({ url, stack, processes, pg: db, redis, duration });
       rows.push(...outcome.rows);
     }
   } finally {

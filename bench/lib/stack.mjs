@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const NATS_BINARY = '/usr/sbin/nats-server';
-const SERVICES = ['identity', 'session', 'organization', 'mailer'];
+const APPS = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 const READY_TIMEOUT_MS = 90_000;
 
 export const BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/authsvc_bench';
@@ -136,7 +136,8 @@ export async function startStack({ cpuProfileDir } = {}) {
     }
     stack.natsUrl = natsUrl;
 
-    const gatewayPort = await freePort();
+    const ports = {};
+    for (const name of APPS) ports[name] = await freePort();
     const baseEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -144,7 +145,7 @@ export async function startStack({ cpuProfileDir } = {}) {
       DATABASE_URL: BENCH_DATABASE_URL,
       REDIS_URL: BENCH_REDIS_URL,
       NATS_URL: natsUrl,
-      BASE_URL: `http://localhost:${gatewayPort}`,
+      BASE_URL: `http://localhost:${ports.gateway}`,
       RATE_LIMIT_ENABLED: 'false',
       BCRYPT_COST: '10',
     };
@@ -153,25 +154,33 @@ export async function startStack({ cpuProfileDir } = {}) {
       mkdirSync(cpuProfileDir, { recursive: true });
       return ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
     };
-
-    // The services are started one after the other: each runs its migrations against the shared
-    // database and creates its JetStream streams, and a 2-core machine gains nothing from overlap.
-    for (const name of SERVICES) {
-      const healthPort = await freePort();
-      const managed = new ManagedProcess(name, process.execPath, [...nodeArgs(name), `services/${name}/dist/main.js`], {
+    const startApp = async (name, extraEnv = {}) => {
+      const entryPoint = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
+      const managed = new ManagedProcess(name, process.execPath, [...nodeArgs(name), entryPoint], {
         ...baseEnv,
-        HEALTH_PORT: String(healthPort),
+        [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(ports[name]),
+        ...extraEnv,
       });
-      processes.push(managed);
-      await waitForHttp200(`http://127.0.0.1:${healthPort}/health/ready`, managed.child, name);
-    }
-    const gateway = new ManagedProcess('gateway', process.execPath, [...nodeArgs('gateway'), 'gateway/dist/main.js'], {
-      ...baseEnv,
-      PORT: String(gatewayPort),
-    });
-    processes.push(gateway);
-    await waitForHttp200(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.child, 'gateway');
-    stack.url = `http://127.0.0.1:${gatewayPort}`;
+      try {
+        await waitForHttp200(`http://127.0.0.1:${ports[name]}/health/ready`, managed.child, name);
+      } catch (error) {
+        error.message += `\nRecent output:\n${managed.recentOutput()}`;
+        await managed.stop();
+        throw error;
+      }
+      return managed;
+    };
+
+    // One after the other: each service runs its migrations against the shared database and creates its
+    // JetStream streams, and a 2-core machine gains nothing from overlap. The gateway comes last.
+    for (const name of APPS) processes.push(await startApp(name));
+    /** Starts one app again on its port with some variables changed (its place in the stop order stays). */
+    stack.restart = async (name, extraEnv) => {
+      const index = processes.findIndex((managed) => managed.name === name);
+      await processes[index].stop();
+      processes[index] = await startApp(name, extraEnv);
+    };
+    stack.url = `http://127.0.0.1:${ports.gateway}`;
     return stack;
   } catch (error) {
     const output = processes.map((managed) => managed.recentOutput()).join('\n');
