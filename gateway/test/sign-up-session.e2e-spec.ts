@@ -247,6 +247,17 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
     expect(otherClient.status).toBe(200);
   });
 
+  it('limits get-session like every path, answers from the near cache included (100 per 10 s per client)', async () => {
+    const up = await signUp({ name: 'R', email: uniqueEmail('limit'), password: 'correct-horse-1' });
+    const headers = { cookie: cookieHeaderFrom(up.setCookies), 'x-forwarded-for': randomClientIp() };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 101; attempt += 1) {
+      statuses.push((await request(stack.url('/api/auth/get-session'), { headers })).status);
+    }
+    expect(statuses.slice(0, 100).every((status) => status === 200)).toBe(true);
+    expect(statuses[100]).toBe(429);
+  });
+
   it('answers unknown routes with 404 {message, code}', async () => {
     expect(await request(stack.url('/api/auth/nope'))).toMatchObject({
       status: 404,
