@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { eventually } from './support/eventually.js';
 import { freePort } from './support/free-port.js';
+import { natsServerBinary } from './support/test-stack.js';
 
 const ROOT = process.cwd();
 
@@ -65,6 +66,39 @@ describe('start-up checks', () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain(`${kind} does not answer at ${urlFor(deadPort).replace(/\/$/, '')}`);
     expect(result.output).toMatch(/Start it, for example:/);
+  });
+
+  it('starts the gateway while NATS is down, not ready, and ready with its subscriptions once NATS is up', async () => {
+    const [natsPort, monitorPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+      env: { ...process.env, NATS_URL: `nats://127.0.0.1:${natsPort}`, PORT: String(gatewayPort), LOG_LEVEL: 'error' },
+      stdio: 'ignore',
+    });
+    let nats: ReturnType<typeof spawn> | undefined;
+    const readiness = () => fetch(`http://127.0.0.1:${gatewayPort}/health/ready`).then((answer) => answer.status);
+    try {
+      expect(await eventually(readiness, { what: 'the gateway to answer' })).toBe(503);
+      nats = spawn(
+        natsServerBinary() ?? 'nats-server',
+        ['-a', '127.0.0.1', '-p', String(natsPort), '-m', String(monitorPort)],
+        {
+          stdio: 'ignore',
+        },
+      );
+      await eventually(async () => ((await readiness()) === 200 ? true : undefined), { what: 'readiness' });
+      // The near cache's invalidation subscriptions, made once the first connection stood.
+      const subjects = await eventually(async () => {
+        const connz = (await (await fetch(`http://127.0.0.1:${monitorPort}/connz?subs=1`)).json()) as {
+          connections: { subscriptions_list?: string[] }[];
+        };
+        const listed = connz.connections.flatMap((connection) => connection.subscriptions_list ?? []);
+        return listed.length >= 2 ? listed : undefined;
+      });
+      expect(subjects).toEqual(expect.arrayContaining(['identity.events.>', 'session.events.>']));
+    } finally {
+      gateway.kill('SIGKILL');
+      nats?.kill('SIGKILL');
+    }
   });
 
   it('lets two replicas migrate a fresh database at the same time, once', async () => {

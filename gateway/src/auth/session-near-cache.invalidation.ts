@@ -4,11 +4,14 @@ import {
   SessionCreated,
   type PublishedEvent,
 } from '@authsvc/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { NATS_CLIENT } from '../rpc/service-client.js';
 import { SessionNearCache } from './session-near-cache.js';
+
+const CONNECT_RETRY_MS = 1000;
 
 /**
  * Makes every replica forget a user's near-cache entries as soon as an event about the user or one of their
@@ -20,15 +23,30 @@ import { SessionNearCache } from './session-near-cache.js';
 export class SessionNearCacheInvalidation implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionNearCacheInvalidation.name);
   private subscriptions: Subscription[] = [];
+  private stopped = false;
 
   constructor(
     @Inject(NATS_CLIENT) private readonly client: ClientProxy,
     private readonly cache: SessionNearCache,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.cache.enabled) return;
-    await this.client.connect();
+  onApplicationBootstrap(): void {
+    if (this.cache.enabled) void this.subscribeOnceConnected();
+  }
+
+  /** The gateway starts (not ready) while NATS is down, so the subscription waits for the first connection. */
+  private async subscribeOnceConnected(): Promise<void> {
+    while (!this.stopped) {
+      const connected = await this.client.connect().then(
+        () => true,
+        () => false,
+      );
+      if (connected) return this.subscribe();
+      await sleep(CONNECT_RETRY_MS);
+    }
+  }
+
+  private subscribe(): void {
     const connection = this.client.unwrap<NatsConnection>();
     this.subscriptions = [IDENTITY_EVENTS_SUBJECTS, SESSION_EVENTS_SUBJECTS].map((subject) =>
       connection.subscribe(subject, {
@@ -41,6 +59,7 @@ export class SessionNearCacheInvalidation implements OnApplicationBootstrap, OnA
   }
 
   onApplicationShutdown(): void {
+    this.stopped = true;
     this.subscriptions.forEach((subscription) => subscription.unsubscribe());
   }
 

@@ -58,7 +58,7 @@ async function dropAbandonedDatabases(): Promise<void> {
 }
 const LOG_TAIL = 60;
 
-function natsServerBinary(): string | undefined {
+export function natsServerBinary(): string | undefined {
   for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/local/bin/nats-server']) {
     if (spawnSync(candidate, ['--version']).status === 0) return candidate;
   }
