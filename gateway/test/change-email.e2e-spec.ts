@@ -1,7 +1,6 @@
 import { eventually, sleep } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import { TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
@@ -12,15 +11,10 @@ describe('changing the email address', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SmtpSink(await freePort());
-    await smtp.start();
-    stack = await TestStack.start({ SMTP_URL: smtp.url });
+    ({ stack, smtp } = await TestStack.startWithSmtp());
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
     postJson<T>(stack.url(`/api/auth${path}`), body, { 'x-forwarded-for': randomClientIp(), ...headers });

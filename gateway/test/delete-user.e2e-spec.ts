@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { eventually, sleep } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import { TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
@@ -120,18 +119,10 @@ describe('deleting an account with confirmation by mail', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SmtpSink(await freePort());
-    await smtp.start();
-    stack = await TestStack.start({
-      SMTP_URL: smtp.url,
-      DELETE_USER_SEND_VERIFICATION: 'true',
-    });
+    ({ stack, smtp } = await TestStack.startWithSmtp({ DELETE_USER_SEND_VERIFICATION: 'true' }));
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const deletionLink = (email: string) =>
     eventually(async () => smtp.linksTo(email, '/api/auth/delete-user/callback')[0], {

@@ -1,7 +1,6 @@
 import { eventually, sleep } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
 import { postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import { TestStack } from './support/test-stack.js';
 
 interface MailboxEntry {
@@ -19,15 +18,10 @@ describe('verification mail: delivered once, through crashes and SMTP outages', 
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SmtpSink(await freePort());
-    await smtp.start();
-    stack = await TestStack.start({ SMTP_URL: smtp.url });
+    ({ stack, smtp } = await TestStack.startWithSmtp());
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const signUp = (email: string, extra: Record<string, unknown> = {}) =>
     postJson(

@@ -2,9 +2,8 @@ import { IdentityRpc } from '@authsvc/contracts';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { eventually } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import { TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
@@ -21,15 +20,10 @@ describe('password reset and change', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SmtpSink(await freePort());
-    await smtp.start();
-    stack = await TestStack.start({ SMTP_URL: smtp.url, REVOKE_SESSIONS_ON_PASSWORD_RESET: 'true' });
+    ({ stack, smtp } = await TestStack.startWithSmtp({ REVOKE_SESSIONS_ON_PASSWORD_RESET: 'true' }));
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
     postJson<T>(stack.url(`/api/auth${path}`), body, { 'x-forwarded-for': randomClientIp(), ...headers });

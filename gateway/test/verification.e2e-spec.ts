@@ -1,8 +1,7 @@
 import { SignJWT } from 'jose';
 import { eventually } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { SmtpSink } from './support/smtp-sink.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 import { TestStack } from './support/test-stack.js';
 
 const SECRET = 'verification-test-secret-0123456789abcdef';
@@ -17,15 +16,10 @@ describe('email verification', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SmtpSink(await freePort());
-    await smtp.start();
-    stack = await TestStack.start({ SMTP_URL: smtp.url, AUTH_SECRET: SECRET });
+    ({ stack, smtp } = await TestStack.startWithSmtp({ AUTH_SECRET: SECRET }));
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
     postJson<T>(stack.url(`/api/auth${path}`), body, { 'x-forwarded-for': randomClientIp(), ...headers });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
+import { SmtpSink } from './smtp-sink.js';
 
 export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway';
 
@@ -77,6 +78,7 @@ export class TestStack {
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly logs = new Map<AppName, string[]>();
   private nats?: ChildProcess;
+  private smtp?: SmtpSink;
   private natsDirectory?: string;
 
   private constructor(
@@ -113,6 +115,18 @@ export class TestStack {
     return stack;
   }
 
+  /** A stack whose mailer delivers to a fresh SMTP sink (the tests read its mails); `stop()` stops the sink too. */
+  static async startWithSmtp(extraEnv: Record<string, string> = {}): Promise<{ stack: TestStack; smtp: SmtpSink }> {
+    const smtp = new SmtpSink(await freePort());
+    await smtp.start();
+    const stack = await TestStack.start({ SMTP_URL: smtp.url, ...extraEnv }).catch(async (error: unknown) => {
+      await smtp.stop();
+      throw error;
+    });
+    stack.smtp = smtp;
+    return { stack, smtp };
+  }
+
   /** The NATS server the stack's services listen on, for tests that talk to them as a back end would. */
   get natsUrl(): string {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -147,6 +161,7 @@ export class TestStack {
     }
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
     await dropDatabase(this.databaseUrl);
+    await this.smtp?.stop();
   }
 
   logsOf(app: AppName): string {
