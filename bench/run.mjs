@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { machine } from './lib/measure.mjs';
+import { machine, pidsNamed } from './lib/measure.mjs';
 import { getSessionScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
 
@@ -77,13 +77,20 @@ async function main() {
   // A function: a scenario may restart the gateway, which changes its pid.
   const processes = () =>
     (stack?.processes ?? []).filter((managed) => managed.name !== 'nats').map(({ name, pid }) => ({ name, pid }));
+  // Every process a request costs CPU in, for the per-request CPU split (Postgres backends come and go).
+  const cpuGroups = () => [
+    ...(stack?.processes ?? []).map(({ name, pid }) => ({ name, pids: [pid] })),
+    { name: 'postgres', pids: () => pidsNamed('postgres') },
+    { name: 'redis', pids: pidsNamed('redis-server') },
+    { name: 'load generator', pids: [process.pid] },
+  ];
   const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await db.connect();
   const redis = new Redis(BENCH_REDIS_URL);
   const rows = [];
   try {
     for (const name of only) {
-      const outcome = await SCENARIOS[name]({ url, stack, processes, pg: db, redis, duration });
+      const outcome = await SCENARIOS[name]({ url, stack, processes, cpuGroups, pg: db, redis, duration });
       rows.push(...outcome.rows);
     }
   } finally {

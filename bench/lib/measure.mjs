@@ -1,6 +1,6 @@
 // Small measuring helpers: an autocannon run reduced to the figures the report needs, process memory,
 // Postgres table-scan counters and bcrypt throughput.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -56,6 +56,49 @@ export function scansBetween(before, after, include = () => true) {
   let total = 0;
   for (const [table, count] of Object.entries(after)) if (include(table)) total += count - (before[table] ?? 0);
   return total;
+}
+
+/** Pids of running processes whose command name (`/proc/<pid>/comm`) is `name`. */
+export function pidsNamed(name) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU time per request of each process group, over one phase: `start()` before it, `perRequest(count)` after.
+ * Groups are `{name, pids}` (a function of no arguments for groups whose processes come and go, such as
+ * Postgres backends). A process that ended during the phase is not counted.
+ */
+export function cpuMeter(groups) {
+  let before;
+  const read = () =>
+    groups.map(({ name, pids }) => {
+      const list = typeof pids === 'function' ? pids() : pids;
+      return { name, seconds: new Map(list.map((pid) => [pid, cpuSeconds(pid)])) };
+    });
+  return {
+    start() {
+      before = read();
+    },
+    /** Milliseconds of CPU per request by group, in the groups' order, and their sum. */
+    perRequest(requests) {
+      const after = read();
+      const byGroup = after.map(({ name, seconds }, index) => {
+        let used = 0;
+        for (const [pid, now] of seconds) used += now - (before[index].seconds.get(pid) ?? 0); // ?? 0: started during the phase
+        return { name, ms: (used * 1000) / Math.max(1, requests) };
+      });
+      return { byGroup, totalMs: byGroup.reduce((sum, { ms }) => sum + ms, 0) };
+    },
+  };
 }
 
 function cpuSeconds(pid) {

@@ -3,7 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { ManagedProcess, freePort, waitForHttp200, BENCH_REDIS_URL } from './stack.mjs';
-import { bcryptHashTime, load, rssMb, scansBetween, tableScans, throughput, waitForQuiet } from './measure.mjs';
+import {
+  bcryptHashTime,
+  cpuMeter,
+  load,
+  rssMb,
+  scansBetween,
+  tableScans,
+  throughput,
+  waitForQuiet,
+} from './measure.mjs';
 
 const PASSWORD = 'bench-password-123';
 const BCRYPT_COST = 10;
@@ -50,6 +59,17 @@ export function printLoad(label, result) {
     `  ${label}: ${round(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ` +
       `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts} [${codes}]`,
   );
+}
+
+/** Runs one measured load phase and prints the CPU each process spent per request (ms). */
+async function loadWithCpu(cpuGroups, url, options) {
+  const meter = cpuMeter(cpuGroups());
+  meter.start();
+  const result = await load(url, options);
+  const cpu = meter.perRequest(result.total);
+  const parts = cpu.byGroup.filter(({ ms }) => ms >= 0.05).map(({ name, ms }) => `${name} ${round(ms, 2)}`);
+  console.log(`  CPU per request (ms): ${parts.join(', ')}; total ${round(cpu.totalMs, 2)}`);
+  return { ...result, cpu };
 }
 
 export function printRss(processes) {
@@ -197,7 +217,7 @@ export async function getSessionScenario({ url, stack, processes, pg, redis, dur
 }
 
 /** b. sign-in vs raw bcrypt.compare; get-session beside saturating sign-ins; an overload burst. */
-export async function signInScenario({ url, processes, duration }) {
+export async function signInScenario({ url, processes, cpuGroups, duration }) {
   console.log('\n## b. POST /api/auth/sign-in/email (8 connections)');
   const email = uniqueEmail('signin');
   const cookie = await signUp(url, email);
@@ -211,7 +231,7 @@ export async function signInScenario({ url, processes, duration }) {
 
   await load(endpoint, { ...signIn, connections: 8, duration: 2 });
   await quiet(processes());
-  const result = await load(endpoint, { ...signIn, connections: 8, duration });
+  const result = await loadWithCpu(cpuGroups, endpoint, { ...signIn, connections: 8, duration });
   printLoad('stack', result);
   printRss(processes());
 
@@ -269,7 +289,7 @@ export async function signInScenario({ url, processes, duration }) {
  * at cost 4 (about a millisecond), so its p99 is everything else a sign-up does under 20 connections. At the
  * production cost 10 the same load is reported beside bcrypt.hash throughput, and with one connection.
  */
-export async function signUpScenario({ url, stack, processes, duration }) {
+export async function signUpScenario({ url, stack, processes, cpuGroups, duration }) {
   console.log('\n## c. POST /api/auth/sign-up/email, unique emails (20 connections)');
   await quiet(processes());
   const hashTime = await bcryptHashTime(BCRYPT_COST);
@@ -335,7 +355,7 @@ export async function signUpScenario({ url, stack, processes, duration }) {
   const cheapHash = await bcryptHashTime(CHEAP_BCRYPT_COST);
   await load(url, { requests, connections: 20, duration: 2 });
   await quiet(processes());
-  const withoutBcrypt = await load(url, { requests, connections: 20, duration });
+  const withoutBcrypt = await loadWithCpu(cpuGroups, url, { requests, connections: 20, duration });
   printLoad(`stack, bcrypt cost ${CHEAP_BCRYPT_COST}`, withoutBcrypt);
   printRss(processes());
   await stack.restart('identity', {});
