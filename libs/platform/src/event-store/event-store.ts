@@ -45,6 +45,20 @@ export interface StreamCommand {
 }
 
 const DECIDE_ATTEMPTS = 3;
+const EVENT_COLUMNS = 10;
+
+/** `($1, …, $n), ($n+1, …)`: the placeholders of a multi-row VALUES list. */
+function placeholderRows(rows: number, columns: number): string {
+  return Array.from(
+    { length: rows },
+    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(', ')})`,
+  ).join(', ');
+}
+
+/** The subject whose key encrypts the event's personal data, if it has any. */
+function personalSubjectOf(event: PendingEvent): string[] {
+  return event.personal !== null && event.personalSubject ? [event.personalSubject] : [];
+}
 
 /**
  * Append-only Postgres event store of one service schema. An append writes the events, applies the
@@ -65,7 +79,6 @@ export class EventStore {
         const recorded = await this.insert(manager, options);
         await this.projector.apply(manager, recorded);
         if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
-        await manager.query(`SELECT pg_notify($1, '')`, [this.notifyChannel]);
         return recorded;
       });
     } catch (error) {
@@ -130,11 +143,16 @@ export class EventStore {
     return `${this.schema}_events`;
   }
 
+  /**
+   * All events of the append in one statement, which also signals the outbox relay (Postgres delivers the
+   * notification at commit, once per transaction): one round trip however many events.
+   */
   private async insert(manager: EntityManager, options: AppendOptions): Promise<RecordedEvent[]> {
     const { context } = options;
-    const recorded: RecordedEvent[] = [];
+    if (options.events.length === 0) return [];
+    const keys = await this.vault.keysFor(manager, options.events.flatMap(personalSubjectOf));
     let causationId = context.causationId ?? null;
-    for (const [index, event] of options.events.entries()) {
+    const recorded = options.events.map((event, index): RecordedEvent => {
       const metadata: EventMetadata = {
         eventId: randomUUID(),
         correlationId: context.correlationId,
@@ -142,43 +160,48 @@ export class EventStore {
         actorId: context.actorId ?? null,
         occurredAt: context.now.toISOString(),
       };
-      const personal =
-        event.personal !== null && event.personalSubject
-          ? await this.vault.encrypt(manager, event.personalSubject, event.personal)
-          : null;
-      const streamPosition = options.expectedVersion + index + 1;
-      const [row]: { global_position: string }[] = await manager.query(
-        `INSERT INTO "${this.schema}".events
-           (event_id, stream_id, stream_position, type, schema_version, data, personal, personal_subject,
-            metadata, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING global_position`,
-        [
-          metadata.eventId,
-          options.streamId,
-          streamPosition,
-          event.definition.type,
-          event.definition.schemaVersion,
-          JSON.stringify(event.data),
-          personal,
-          personal ? event.personalSubject : null,
-          JSON.stringify(metadata),
-          context.now,
-        ],
-      );
-      recorded.push({
+      causationId = metadata.eventId;
+      return {
         type: event.definition.type,
         schemaVersion: event.definition.schemaVersion,
         streamId: options.streamId,
-        streamPosition,
-        globalPosition: String(row.global_position),
+        streamPosition: options.expectedVersion + index + 1,
+        globalPosition: '',
         data: event.data,
         personal: event.personal,
         personalSubject: event.personalSubject,
         metadata,
-      });
-      causationId = metadata.eventId;
-    }
-    return recorded;
+      };
+    });
+    const values = recorded.map((event) => {
+      const key = event.personal !== null && event.personalSubject ? keys.get(event.personalSubject) : undefined;
+      const personal = key ? this.vault.encrypt(key, event.personal) : null;
+      return [
+        event.metadata.eventId,
+        event.streamId,
+        event.streamPosition,
+        event.type,
+        event.schemaVersion,
+        JSON.stringify(event.data),
+        personal,
+        personal ? event.personalSubject : null,
+        JSON.stringify(event.metadata),
+        context.now,
+      ];
+    });
+    const rows: { global_position: string; stream_position: number }[] = await manager.query(
+      `WITH appended AS (
+         INSERT INTO "${this.schema}".events
+           (event_id, stream_id, stream_position, type, schema_version, data, personal, personal_subject,
+            metadata, occurred_at)
+         VALUES ${placeholderRows(values.length, EVENT_COLUMNS)}
+         RETURNING global_position, stream_position),
+       notified AS (SELECT pg_notify($${values.length * EVENT_COLUMNS + 1}, ''))
+       SELECT global_position, stream_position FROM appended CROSS JOIN notified`,
+      [...values.flat(), this.notifyChannel],
+    );
+    const positions = new Map(rows.map((row) => [row.stream_position, String(row.global_position)]));
+    return recorded.map((event) => ({ ...event, globalPosition: positions.get(event.streamPosition) as string }));
   }
 
   private translate(error: unknown, uniqueViolations: UniqueViolationMap): unknown {

@@ -11,12 +11,39 @@ const TAG_LENGTH = 16;
 export class PersonalDataVault {
   constructor(private readonly schema: string) {}
 
-  async encrypt(manager: EntityManager, subject: string, value: unknown): Promise<Buffer> {
-    const key = await this.keyFor(manager, subject);
+  /** Encrypts `value` under a key from `keysFor`. */
+  encrypt(key: Buffer, value: unknown): Buffer {
     const iv = randomBytes(IV_LENGTH);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const encrypted = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), encrypted]);
+  }
+
+  /**
+   * The keys of these subjects, creating the missing ones, in one statement: the subjects that already have
+   * a key come from the statement's snapshot, the new ones from the insert. A key another transaction is
+   * creating at the same moment is in neither, so it is read again once that transaction is through.
+   */
+  async keysFor(manager: EntityManager, subjects: readonly string[]): Promise<Map<string, Buffer>> {
+    const wanted = [...new Set(subjects)];
+    if (wanted.length === 0) return new Map();
+    const rows: { subject: string; key: Buffer }[] = await manager.query(
+      `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::bytea[]) AS w(subject, key)),
+            created AS (
+              INSERT INTO "${this.schema}".data_keys (subject, key) SELECT subject, key FROM wanted
+              ON CONFLICT (subject) DO NOTHING RETURNING subject, key)
+       SELECT subject, key FROM created
+       UNION ALL
+       SELECT existing.subject, existing.key FROM "${this.schema}".data_keys existing JOIN wanted USING (subject)`,
+      [wanted, wanted.map(() => randomBytes(32))],
+    );
+    const keys = new Map(rows.map((row) => [row.subject, row.key]));
+    const racing = wanted.filter((subject) => !keys.has(subject));
+    for (const [subject, key] of await this.keysOf(manager, racing)) keys.set(subject, key);
+    // Only an erasure between the two statements leaves a subject without a key; never write it unencrypted.
+    const missing = wanted.find((subject) => !keys.has(subject));
+    if (missing !== undefined) throw new Error(`no data key for subject ${missing}`);
+    return keys;
   }
 
   /** The keys of these subjects that still exist (erased subjects are absent). */
@@ -41,17 +68,5 @@ export class PersonalDataVault {
 
   async erase(manager: EntityManager, subject: string): Promise<void> {
     await manager.query(`DELETE FROM "${this.schema}".data_keys WHERE subject = $1`, [subject]);
-  }
-
-  private async keyFor(manager: EntityManager, subject: string): Promise<Buffer> {
-    await manager.query(
-      `INSERT INTO "${this.schema}".data_keys (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING`,
-      [subject, randomBytes(32)],
-    );
-    const rows: { key: Buffer }[] = await manager.query(
-      `SELECT key FROM "${this.schema}".data_keys WHERE subject = $1`,
-      [subject],
-    );
-    return rows[0].key;
   }
 }

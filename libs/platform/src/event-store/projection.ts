@@ -8,6 +8,11 @@ import type { RecordedEvent } from './recorded-event.js';
 export interface RowProjection<Row extends ObjectLiteral> {
   readonly entity: EntityTarget<Row>;
   readonly handles: readonly string[];
+  /**
+   * The events that start a row under a new key (their `evolve` ignores the current row): the projector
+   * inserts without reading first, and the row's primary key refuses a second start.
+   */
+  readonly creates?: readonly string[];
   key(event: RecordedEvent): FindOptionsWhere<Row>;
   evolve(row: Row | null, event: RecordedEvent): Row | null;
 }
@@ -21,6 +26,11 @@ export class InlineProjector {
         if (!projection.handles.includes(event.type)) continue;
         const repository = manager.getRepository(projection.entity);
         const key = projection.key(event);
+        if (projection.creates?.includes(event.type)) {
+          const created = projection.evolve(null, event);
+          if (created) await repository.insert(created);
+          continue;
+        }
         const current = await repository.findOneBy(key);
         const next = projection.evolve(current, event);
         if (next && current) await repository.update(key, next);
@@ -29,4 +39,17 @@ export class InlineProjector {
       }
     }
   }
+}
+
+/**
+ * The row a projection holds after these events of a new stream: what the append just wrote, without
+ * reading it back.
+ */
+export function projectedRow<Row extends ObjectLiteral>(
+  projection: RowProjection<Row>,
+  events: readonly RecordedEvent[],
+): Row | null {
+  return events
+    .filter((event) => projection.handles.includes(event.type))
+    .reduce<Row | null>((row, event) => projection.evolve(row, event), null);
 }

@@ -17,6 +17,7 @@ export function evolvePasswordResetToken(
 export const passwordResetTokenProjection: RowProjection<PasswordResetTokenEntity> = {
   entity: PasswordResetTokenEntity,
   handles: [PasswordResetRequested.type],
+  creates: [PasswordResetRequested.type],
   key: (event) => ({ tokenHash: (event.data as { tokenHash: string }).tokenHash }),
   evolve: evolvePasswordResetToken,
 };

@@ -27,6 +27,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
 export const accountViewProjection: RowProjection<AccountEntity> = {
   entity: AccountEntity,
   handles: [CredentialAccountCreated.type, PasswordChanged.type],
+  creates: [CredentialAccountCreated.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
   evolve: evolveAccountView,
 };

@@ -46,6 +46,7 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
   handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type, EmailChanged.type, UserDeleted.type],
+  creates: [UserRegistered.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,
 };

@@ -32,6 +32,7 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
 export const sessionViewProjection: RowProjection<SessionEntity> = {
   entity: SessionEntity,
   handles: [SessionCreated.type, SessionRefreshed.type, SessionRevoked.type],
+  creates: [SessionCreated.type],
   key: (event) => ({ id: (event.data as { sessionId: string }).sessionId }),
   evolve: evolveSessionView,
 };

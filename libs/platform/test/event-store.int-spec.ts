@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { defineEvent } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
+import pg from 'pg';
+import { EntitySchema, type DataSource, type QueryRunner } from 'typeorm';
+import { createServiceDataSource } from '../src/database/service-data-source';
+import { createEventStoreTables } from '../src/event-store/event-store.schema';
+import { EventStore } from '../src/event-store/event-store';
+import { PersonalDataVault } from '../src/event-store/personal-data-vault';
+import { InlineProjector, projectedRow, type RowProjection } from '../src/event-store/projection';
+import { isEvent, pendingEvent, type RecordedEvent } from '../src/event-store/recorded-event';
+
+// The event store against a real PostgreSQL, in a schema of its own that is dropped afterwards.
+const DATABASE_URL = new URL('postgres://postgres@127.0.0.1:5432/postgres');
+const schema = `event_store_test_${randomBytes(4).toString('hex')}`;
+
+const Opened = defineEvent<{ counterId: string }, { owner: string }>('CounterOpened', 'test.events.counter.opened');
+const Counted = defineEvent<{ counterId: string; by: number }>('CounterCounted', 'test.events.counter.counted');
+
+interface Counter {
+  id: string;
+  owner: string | null;
+  total: number;
+}
+const CounterEntity = new EntitySchema<Counter>({
+  name: 'Counter',
+  tableName: 'counters',
+  columns: { id: { type: 'text', primary: true }, owner: { type: 'text', nullable: true }, total: { type: 'int' } },
+});
+
+const counterProjection: RowProjection<Counter> = {
+  entity: CounterEntity,
+  handles: [Opened.type, Counted.type],
+  creates: [Opened.type],
+  key: (event) => ({ id: (event.data as { counterId: string }).counterId }),
+  evolve(row, event) {
+    if (isEvent(event, Opened)) return { id: event.data.counterId, owner: event.personal?.owner ?? null, total: 0 };
+    if (isEvent(event, Counted) && row) return { ...row, total: row.total + event.data.by };
+    return row;
+  },
+};
+
+let dataSource: DataSource;
+let store: EventStore;
+const context = () => ({ correlationId: 'correlation', actorId: 'actor', now: new Date() });
+const streamId = () => `counter-${randomBytes(6).toString('hex')}`;
+const opened = (counterId: string, owner: string) => pendingEvent(Opened, { counterId }, { owner }, owner);
+const counted = (counterId: string, by: number) => pendingEvent(Counted, { counterId, by });
+
+beforeAll(async () => {
+  dataSource = createServiceDataSource({
+    databaseUrl: DATABASE_URL,
+    schema,
+    entities: [CounterEntity],
+    migrations: [],
+  });
+  await dataSource.initialize();
+  await dataSource.query(`CREATE SCHEMA "${schema}"`);
+  const runner: QueryRunner = dataSource.createQueryRunner();
+  await createEventStoreTables(runner, schema);
+  await runner.query(`CREATE TABLE "${schema}".counters (id text PRIMARY KEY, owner text, total int NOT NULL)`);
+  await runner.release();
+  store = new EventStore(dataSource, schema, new PersonalDataVault(schema), new InlineProjector([counterProjection]));
+});
+
+afterAll(async () => {
+  await dataSource.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await dataSource.destroy();
+});
+
+describe('EventStore.append', () => {
+  it('records several events in order with increasing global positions, and reads them back decrypted', async () => {
+    const stream = streamId();
+    const recorded = await store.append({
+      streamId: stream,
+      expectedVersion: 0,
+      events: [opened(stream, 'ada'), counted(stream, 2), counted(stream, 3)],
+      context: context(),
+    });
+
+    expect(recorded.map((event) => event.streamPosition)).toEqual([1, 2, 3]);
+    const positions = recorded.map((event) => BigInt(event.globalPosition));
+    expect(positions[0] < positions[1] && positions[1] < positions[2]).toBe(true);
+    expect(recorded[1].metadata.causationId).toBe(recorded[0].metadata.eventId);
+    const read = await store.readStream(stream);
+    expect(read.map(({ type, globalPosition, personal }) => ({ type, globalPosition, personal }))).toEqual(
+      recorded.map(({ type, globalPosition, personal }) => ({ type, globalPosition, personal })),
+    );
+    expect(read[0].personal).toEqual({ owner: 'ada' });
+  });
+
+  it('stores personal data encrypted, under one key per subject however many appends use it', async () => {
+    const [first, second] = [streamId(), streamId()];
+    const owner = `owner-${randomBytes(4).toString('hex')}`;
+    await store.append({ streamId: first, expectedVersion: 0, events: [opened(first, owner)], context: context() });
+    await store.append({ streamId: second, expectedVersion: 0, events: [opened(second, owner)], context: context() });
+
+    const rows: { personal: Buffer }[] = await dataSource.query(
+      `SELECT personal FROM "${schema}".events WHERE personal_subject = $1`,
+      [owner],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.personal.toString('latin1')).not.toContain(owner);
+    const keys: unknown[] = await dataSource.query(`SELECT 1 FROM "${schema}".data_keys WHERE subject = $1`, [owner]);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('gives an append the key another transaction is creating at the same moment', async () => {
+    const owner = `owner-${randomBytes(4).toString('hex')}`;
+    const vault = new PersonalDataVault(schema);
+    const other = dataSource.createQueryRunner();
+    await other.startTransaction();
+    try {
+      const [otherKey] = (await vault.keysFor(other.manager, [owner])).values();
+      const stream = streamId();
+      const append = store.append({
+        streamId: stream,
+        expectedVersion: 0,
+        events: [opened(stream, owner)],
+        context: context(),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the append now waits on the other's key
+      await other.commitTransaction();
+      await append;
+
+      const [row]: { personal: Buffer }[] = await dataSource.query(
+        `SELECT personal FROM "${schema}".events WHERE stream_id = $1`,
+        [stream],
+      );
+      expect(vault.decrypt(new Map([[owner, otherKey]]), owner, row.personal)).toEqual({ owner });
+    } finally {
+      await other.release();
+    }
+  });
+
+  it('keeps the read model in the same transaction: a created row, then updates of it', async () => {
+    const stream = streamId();
+    const first = await store.append({
+      streamId: stream,
+      expectedVersion: 0,
+      events: [opened(stream, 'ada'), counted(stream, 2)],
+      context: context(),
+    });
+    await store.append({ streamId: stream, expectedVersion: 2, events: [counted(stream, 5)], context: context() });
+
+    const [row] = await dataSource.query(`SELECT owner, total FROM "${schema}".counters WHERE id = $1`, [stream]);
+    expect(row).toEqual({ owner: 'ada', total: 7 });
+    expect(projectedRow(counterProjection, first)).toEqual({ id: stream, owner: 'ada', total: 2 });
+  });
+
+  it('refuses an append on a stale version with the concurrency error and writes nothing of it', async () => {
+    const stream = streamId();
+    await store.append({ streamId: stream, expectedVersion: 0, events: [opened(stream, 'ada')], context: context() });
+
+    const stale = store.append({
+      streamId: stream,
+      expectedVersion: 0,
+      events: [opened(stream, 'bob'), counted(stream, 1)],
+      context: context(),
+    });
+    await expect(stale).rejects.toEqual(new DomainError(RequestErrors.CONCURRENT_MODIFICATION));
+    expect(await store.readStream(stream)).toHaveLength(1);
+    const [row] = await dataSource.query(`SELECT owner, total FROM "${schema}".counters WHERE id = $1`, [stream]);
+    expect(row).toEqual({ owner: 'ada', total: 0 });
+  });
+
+  it('notifies the outbox channel once the append commits', async () => {
+    const listener = new pg.Client({ connectionString: DATABASE_URL.toString() });
+    await listener.connect();
+    try {
+      const notified = new Promise<string>((resolve) =>
+        listener.on('notification', (message) => resolve(message.channel)),
+      );
+      await listener.query(`LISTEN "${store.notifyChannel}"`);
+      const stream = streamId();
+      await store.append({ streamId: stream, expectedVersion: 0, events: [counted(stream, 1)], context: context() });
+
+      await expect(notified).resolves.toBe(store.notifyChannel);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('reads personal data as null once its subject was erased', async () => {
+    const stream = streamId();
+    const owner = `owner-${randomBytes(4).toString('hex')}`;
+    await store.append({ streamId: stream, expectedVersion: 0, events: [opened(stream, owner)], context: context() });
+    await store.erasePersonalData(owner);
+
+    const [event]: RecordedEvent[] = await store.readStream(stream);
+    expect(event.personal).toBeNull();
+    expect(event.data).toEqual({ counterId: stream });
+  });
+});
