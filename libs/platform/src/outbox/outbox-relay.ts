@@ -8,18 +8,29 @@ import type { EventRow, EventStore } from '../event-store/event-store.js';
 const BATCH_SIZE = 200;
 const IDLE_WAIT_MS = 1000;
 const LEADER_RETRY_MS = 2000;
+/**
+ * How often, at most, the checkpoint is written while events keep coming (and always when the relay goes
+ * idle or resigns). A crash re-publishes at most this much, well inside JetStream's two-minute duplicate
+ * window, so the copies are dropped by their Nats-Msg-Id; writing it after every event cost a commit each.
+ */
+const CHECKPOINT_INTERVAL_MS = 500;
 
 /**
  * Transactional outbox: tails the event log by global position and publishes each event to JetStream
  * with `Nats-Msg-Id = eventId`, then moves its checkpoint. A crash between publish and checkpoint
  * re-publishes, which JetStream's duplicate window (and consumers' processed sets) absorb.
- * One replica publishes at a time (Postgres advisory lock), so the order of the log is kept.
+ * One replica publishes at a time (Postgres advisory lock), so the order of the log is kept, and the leader
+ * keeps the checkpoint in memory: nobody else moves it while it holds the lock.
  */
 export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private runner?: QueryRunner;
   private wake?: () => void;
+  /** The last published position, and the last one written to the checkpoint table. */
+  private published = '0';
+  private stored = '0';
+  private storedAt = 0;
   private readonly js: JetStreamClient;
 
   constructor(
@@ -55,6 +66,9 @@ export class OutboxRelay {
           continue;
         }
         const published = await this.publishBatch(this.runner);
+        if (published === 0 || performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) {
+          await this.storeCheckpoint(this.runner);
+        }
         if (published === 0) await this.sleep(IDLE_WAIT_MS);
       } catch (error) {
         this.options.logger.error(`outbox relay: ${(error as Error).message}`, 'OutboxRelay');
@@ -79,6 +93,10 @@ export class OutboxRelay {
     const client = (await runner.connect()) as { on(event: 'notification', listener: () => void): void };
     client.on('notification', () => this.wake?.());
     await runner.query(`LISTEN "${this.options.store.notifyChannel}"`);
+    const [checkpoint]: { position: string }[] = await runner.query(
+      `SELECT position FROM "${this.options.schema}".relay_checkpoint WHERE name = 'jetstream'`,
+    );
+    this.published = this.stored = String(checkpoint?.position ?? '0');
     this.runner = runner;
   }
 
@@ -86,6 +104,7 @@ export class OutboxRelay {
     const runner = this.runner;
     this.runner = undefined;
     if (!runner) return;
+    await this.storeCheckpoint(runner).catch(() => undefined);
     // Releasing the connection with the lock held would leak it to the pool; ending the session frees it.
     await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     await runner.query('UNLISTEN *').catch(() => undefined);
@@ -93,21 +112,20 @@ export class OutboxRelay {
   }
 
   private async publishBatch(runner: QueryRunner): Promise<number> {
-    const { schema } = this.options;
-    const [checkpoint]: { position: string }[] = await runner.query(
-      `SELECT position FROM "${schema}".relay_checkpoint WHERE name = 'jetstream'`,
-    );
     const rows: EventRow[] = await runner.query(
       `SELECT global_position, stream_id, stream_position, type, schema_version, data, personal,
               personal_subject, metadata
-         FROM "${schema}".events
+         FROM "${this.options.schema}".events
         WHERE global_position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY global_position LIMIT ${BATCH_SIZE}`,
-      [checkpoint?.position ?? '0'],
+      [this.published],
     );
     if (rows.length === 0) return 0;
-    const events = await this.options.store.toRecorded(runner.manager, rows);
-    for (const event of events) {
+    // Private personal data never leaves the service, so its keys are not even read.
+    const shared = rows.map((row) =>
+      this.definitionOf(row.type).personalIsPrivate ? { ...row, personal: null, personal_subject: null } : row,
+    );
+    for (const event of await this.options.store.toRecorded(runner.manager, shared)) {
       const definition = this.definitionOf(event.type);
       const message: PublishedEvent = {
         type: event.type,
@@ -116,17 +134,25 @@ export class OutboxRelay {
         streamPosition: event.streamPosition,
         globalPosition: event.globalPosition,
         data: event.data,
-        personal: definition.personalIsPrivate ? null : event.personal,
+        personal: event.personal,
         metadata: event.metadata,
       };
       await this.js.publish(definition.subject, JSON.stringify(message), { msgID: event.metadata.eventId });
+      this.published = event.globalPosition;
     }
+    return rows.length;
+  }
+
+  private async storeCheckpoint(runner: QueryRunner): Promise<void> {
+    if (this.published === this.stored) return;
+    const position = this.published;
     await runner.query(
-      `INSERT INTO "${schema}".relay_checkpoint (name, position) VALUES ('jetstream', $1)
+      `INSERT INTO "${this.options.schema}".relay_checkpoint (name, position) VALUES ('jetstream', $1)
        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
-      [events[events.length - 1].globalPosition],
+      [position],
     );
-    return events.length;
+    this.stored = position;
+    this.storedAt = performance.now();
   }
 
   private definitionOf(type: string): EventDefinition<unknown, unknown> {
