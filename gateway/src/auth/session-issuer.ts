@@ -21,7 +21,7 @@ export class SessionIssuer {
     const session = await this.services.call(SessionRpc.create, {
       correlationId: correlationIdOf(request),
       actorId: user.id,
-      userId: user.id,
+      user,
       ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
       userAgent: userAgentOf(request),
       rememberMe,

@@ -1,4 +1,4 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 
 /**
  * The field rules shared by the gateway's request bodies and the contracts' payloads, so that both ends of
@@ -24,6 +24,15 @@ export const OptionalPassword = (): FieldDecorator => OptionalText(LIMITS.passwo
 export const OptionalUrl = (): FieldDecorator => OptionalText(LIMITS.url);
 export const OptionalUsername = (): FieldDecorator => OptionalText(LIMITS.username);
 export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean());
+export const Flag = (): FieldDecorator => all(IsBoolean());
+export const Timestamp = (): FieldDecorator => all(IsISO8601({ strict: true }));
+/** A string, or `null` (not absent). */
+export const NullableText = (max: number): FieldDecorator =>
+  all(
+    ValidateIf((_object: object, value: unknown) => value !== null),
+    IsString(),
+    MaxLength(max),
+  );
 export const Email = (): FieldDecorator => all(IsEmail(), MaxLength(LIMITS.email));
 
 /** A profile image URL, or `null` to have none. */

@@ -1,10 +1,18 @@
-import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+// class-transformer's @Type reads the design-time type metadata, which needs the Reflect API's extension.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { UserViewPayload } from '../identity/user.view.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
+/**
+ * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
+ * proof, which the new session is cached with (the session service does not ask identity again).
+ */
 export class CreateSessionRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
-  userId!: string;
+  @ValidateNested()
+  @Type(() => UserViewPayload)
+  user!: UserViewPayload;
 
   @IsString()
   @MaxLength(64)

@@ -17,8 +17,8 @@ export interface UserReading {
 
 /**
  * The user half of every session answer. Identity's events keep the snapshots current (and drop the
- * cached sessions of a changed user); identity itself is asked only when the snapshot is missing, may be
- * behind (a request that may change the user was just made), or for a new session.
+ * cached sessions of a changed user); identity itself is asked only when the snapshot is missing or may be
+ * behind (a request that may change the user was just made).
  */
 @Injectable()
 export class UserViews {
@@ -37,6 +37,18 @@ export class UserViews {
       if (snapshot) return { user: snapshot.view, userVersion: state.version };
     }
     return this.fetch(userId, correlationId, state.version);
+  }
+
+  /**
+   * The user a new session is cached with: identity's view from the proof that started it, unless the
+   * snapshot already holds a newer one (or the user's deletion). Called once the session is stored, version
+   * first: a change that overtook the proof either shows in the snapshot read here, or moves the version on
+   * (the entry is refused), or finds the new session's token when it drops the user's entries.
+   */
+  async forNewSession(proven: UserView): Promise<UserReading> {
+    const state = await this.cache.userState(proven.id);
+    const snapshot = await this.snapshots.find(proven.id);
+    return { user: mergeFetchedUser(snapshot, proven).snapshot.view, userVersion: state.version };
   }
 
   /** The caller's request may change the user: misses ask identity for a while, and cached entries go. */

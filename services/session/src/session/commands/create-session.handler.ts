@@ -1,12 +1,12 @@
-import type { SessionView } from '@authsvc/contracts';
-import { EventStore, randomString } from '@authsvc/platform';
+import type { SessionView, UserView } from '@authsvc/contracts';
+import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionCache } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
+import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
 import { decideSession, initialSessionState, sessionStreamId } from '../session.decider.js';
 import { CreateSessionCommand } from './create-session.command.js';
@@ -17,7 +17,6 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
 
   constructor(
     private readonly store: EventStore,
-    private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
     private readonly users: UserViews,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
@@ -31,7 +30,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
         type: 'CreateSession',
         sessionId,
         token: randomString(),
-        userId: request.userId,
+        userId: request.user.id,
         ipAddress: request.ipAddress,
         userAgent: request.userAgent,
         rememberMe: request.rememberMe,
@@ -40,27 +39,21 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       },
       initialSessionState,
     );
-    await this.store.append({
+    const recorded = await this.store.append({
       streamId: sessionStreamId(sessionId),
       expectedVersion: 0,
       events,
-      context: { correlationId: request.correlationId, actorId: request.userId, now },
+      context: { correlationId: request.correlationId, actorId: request.user.id, now },
     });
-    const session = toSessionView(
-      await this.dataSource.getRepository(SessionEntity).findOneByOrFail({ id: sessionId }),
-    );
-    await this.cacheWithUser(session, request.correlationId, now);
+    const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);
+    await this.cacheWithUser(session, request.user, now);
     return session;
   }
 
-  /**
-   * Puts the new session in the cache with its user as identity has it right now: a session often starts
-   * right after a change identity's events have not brought yet (sign-up, the verifying click). Without an
-   * answer from identity the session still starts; its first get-session fills the cache.
-   */
-  private async cacheWithUser(session: SessionView, correlationId: string, now: Date): Promise<void> {
+  /** Without Redis the session still starts; its first get-session fills the cache. */
+  private async cacheWithUser(session: SessionView, proven: UserView, now: Date): Promise<void> {
     try {
-      const { user, userVersion } = await this.users.read(session.userId, correlationId, { fresh: true });
+      const { user, userVersion } = await this.users.forNewSession(proven);
       if (user) await this.cache.put({ session, user, userVersion }, now);
     } catch (error) {
       this.logger.warn(`session ${session.id} started without its user cached: ${(error as Error).message}`);
