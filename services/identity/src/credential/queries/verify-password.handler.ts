@@ -2,7 +2,7 @@ import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DataSource, type FindOptionsWhere } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { AccountEntity } from '../../user/account.entity.js';
@@ -32,20 +32,40 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     );
     const where = this.userMatching(login, password, failure);
     if (password.length > this.config.PASSWORD_MAX_LENGTH) throw new DomainError(AuthErrors.PASSWORD_TOO_LONG);
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy(where);
-    const account = user
-      ? await this.dataSource.getRepository(AccountEntity).findOneBy({ userId: user.id, providerId: 'credential' })
-      : null;
-    const hash = account?.password ?? (await this.hasher.dummyHash());
+    const found = await this.userWithPassword(where);
+    const hash = found?.password ?? (await this.hasher.dummyHash());
     const matches = await this.hasher.verify(password, hash);
-    if (!user || !account?.password || !matches) throw failure;
-    return toUserView(user);
+    if (!found?.password || !matches) throw failure;
+    return toUserView(found.user);
   }
 
-  private userMatching(login: CredentialLogin, password: string, failure: DomainError): FindOptionsWhere<UserEntity> {
-    if ('email' in login) return { email: normalizeEmail(login.email) };
+  /** The user and their credential account's hash (null without one) in one indexed read. */
+  private async userWithPassword(where: LoginColumn): Promise<{ user: UserEntity; password: string | null } | null> {
+    const users = this.dataSource.getMetadata(UserEntity).tablePath;
+    const accounts = this.dataSource.getMetadata(AccountEntity).tablePath;
+    const [row]: (UserEntity & { password: string | null })[] = await this.dataSource.query(
+      `SELECT u.id, u.email, u.name, u.image, u.username, u.display_username AS "displayUsername",
+              u.email_verified AS "emailVerified", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
+              a.password
+         FROM ${users} u LEFT JOIN ${accounts} a ON a.user_id = u.id AND a.provider_id = 'credential'
+        WHERE u.${where.column} = $1`,
+      [where.value],
+    );
+    if (!row) return null;
+    const { password, ...user } = row;
+    return { user: Object.assign(new UserEntity(), user), password };
+  }
+
+  private userMatching(login: CredentialLogin, password: string, failure: DomainError): LoginColumn {
+    if ('email' in login) return { column: 'email', value: normalizeEmail(login.email) };
     if (!login.username || !password) throw failure;
     const rule = usernameLengthRule(this.config);
-    return { username: normalizeUsername(login.username, rule, 'lookup') };
+    return { column: 'username', value: normalizeUsername(login.username, rule, 'lookup') };
   }
+}
+
+/** The unique column a login names the user by. */
+interface LoginColumn {
+  readonly column: 'email' | 'username';
+  readonly value: string;
 }

@@ -1,6 +1,6 @@
 import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
-import { EventStore, randomString } from '@authsvc/platform';
+import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -11,6 +11,7 @@ import { VerificationLinks } from '../../verification/verification-links.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
 import { UserEntity, USERS_EMAIL_UNIQUE, USERS_USERNAME_UNIQUE } from '../user.entity.js';
+import { userViewProjection } from '../projections/user-view.projection.js';
 import { toUserView } from '../user-view.mapper.js';
 import { decideUser } from '../user.decider.js';
 import { initialUserState, userStreamId } from '../user-state.js';
@@ -53,7 +54,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       },
       initialUserState,
     );
-    await this.store.append({
+    const recorded = await this.store.append({
       streamId: userStreamId(userId),
       expectedVersion: 0,
       events,
@@ -63,8 +64,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         [USERS_USERNAME_UNIQUE]: new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN),
       },
     });
-    const user = await users.findOneByOrFail({ id: userId });
-    return toUserView(user);
+    return toUserView(projectedRow(userViewProjection, recorded) as UserEntity);
   }
 
   private async verification(email: string, userId: string, callbackURL: string | undefined, now: Date) {
