@@ -92,9 +92,16 @@ describe('start-up checks', () => {
           connections: { subscriptions_list?: string[] }[];
         };
         const listed = connz.connections.flatMap((connection) => connection.subscriptions_list ?? []);
-        return listed.length >= 2 ? listed : undefined;
+        return listed.length >= 3 ? listed : undefined;
       });
-      expect(subjects).toEqual(expect.arrayContaining(['identity.events.>', 'session.events.>']));
+      expect(subjects).toEqual(
+        expect.arrayContaining([
+          'identity.events.>',
+          'session.events.session.revoked',
+          'session.events.session.refreshed',
+        ]),
+      );
+      expect(subjects).not.toContain('session.events.session.created');
     } finally {
       gateway.kill('SIGKILL');
       nats?.kill('SIGKILL');

@@ -1,9 +1,4 @@
-import {
-  IDENTITY_EVENTS_SUBJECTS,
-  SESSION_EVENTS_SUBJECTS,
-  SessionCreated,
-  type PublishedEvent,
-} from '@authsvc/contracts';
+import { IDENTITY_EVENTS_SUBJECTS, SessionCreated, SessionEventTypes, type PublishedEvent } from '@authsvc/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -12,6 +7,14 @@ import { NATS_CLIENT } from '../rpc/service-client.js';
 import { SessionNearCache } from './session-near-cache.js';
 
 const CONNECT_RETRY_MS = 1000;
+/**
+ * Every identity event, and every session event but a new session's: a new session changes nothing that is
+ * cached, and it is by far the most frequent (one per sign-in), so it is not even delivered here.
+ */
+const INVALIDATING_SUBJECTS = [
+  IDENTITY_EVENTS_SUBJECTS,
+  ...SessionEventTypes.filter((event) => event !== SessionCreated).map((event) => event.subject),
+];
 
 /**
  * Makes every replica forget a user's near-cache entries as soon as an event about the user or one of their
@@ -48,7 +51,7 @@ export class SessionNearCacheInvalidation implements OnApplicationBootstrap, OnA
 
   private subscribe(): void {
     const connection = this.client.unwrap<NatsConnection>();
-    this.subscriptions = [IDENTITY_EVENTS_SUBJECTS, SESSION_EVENTS_SUBJECTS].map((subject) =>
+    this.subscriptions = INVALIDATING_SUBJECTS.map((subject) =>
       connection.subscribe(subject, {
         callback: (error, message) => {
           if (error) return this.logger.warn(`near-cache invalidation on ${subject}: ${error.message}`);
@@ -63,10 +66,8 @@ export class SessionNearCacheInvalidation implements OnApplicationBootstrap, OnA
     this.subscriptions.forEach((subscription) => subscription.unsubscribe());
   }
 
-  /** A new session changes nothing that is cached; every other event may. */
   private forgetUserOf(event: PublishedEvent<{ userId?: unknown }> | undefined): void {
-    if (event === undefined || event.type === SessionCreated.type) return;
-    if (typeof event.data?.userId === 'string') this.cache.forgetUser(event.data.userId);
+    if (typeof event?.data?.userId === 'string') this.cache.forgetUser(event.data.userId);
   }
 }
 
