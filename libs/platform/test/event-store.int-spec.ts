@@ -44,7 +44,9 @@ let dataSource: DataSource;
 let store: EventStore;
 const context = () => ({ correlationId: 'correlation', actorId: 'actor', now: new Date() });
 const streamId = () => `counter-${randomBytes(6).toString('hex')}`;
-const opened = (counterId: string, owner: string) => pendingEvent(Opened, { counterId }, { owner }, owner);
+const someone = () => `owner-${randomBytes(4).toString('hex')}`;
+const opened = (counterId: string, owner: string, subject = owner) =>
+  pendingEvent(Opened, { counterId }, { owner }, subject);
 const counted = (counterId: string, by: number) => pendingEvent(Counted, { counterId, by });
 
 beforeAll(async () => {
@@ -58,7 +60,9 @@ beforeAll(async () => {
   await dataSource.query(`CREATE SCHEMA "${schema}"`);
   const runner: QueryRunner = dataSource.createQueryRunner();
   await createEventStoreTables(runner, schema);
-  await runner.query(`CREATE TABLE "${schema}".counters (id text PRIMARY KEY, owner text, total int NOT NULL)`);
+  await runner.query(
+    `CREATE TABLE "${schema}".counters (id text PRIMARY KEY, owner text CONSTRAINT counters_owner_unique UNIQUE, total int NOT NULL)`,
+  );
   await runner.release();
   store = new EventStore(dataSource, schema, new PersonalDataVault(schema), new InlineProjector([counterProjection]));
 });
@@ -71,10 +75,11 @@ afterAll(async () => {
 describe('EventStore.append', () => {
   it('records several events in order with increasing global positions, and reads them back decrypted', async () => {
     const stream = streamId();
+    const owner = someone();
     const recorded = await store.append({
       streamId: stream,
       expectedVersion: 0,
-      events: [opened(stream, 'ada'), counted(stream, 2), counted(stream, 3)],
+      events: [opened(stream, owner), counted(stream, 2), counted(stream, 3)],
       context: context(),
     });
 
@@ -86,27 +91,29 @@ describe('EventStore.append', () => {
     expect(read.map(({ type, globalPosition, personal }) => ({ type, globalPosition, personal }))).toEqual(
       recorded.map(({ type, globalPosition, personal }) => ({ type, globalPosition, personal })),
     );
-    expect(read[0].personal).toEqual({ owner: 'ada' });
+    expect(read[0].personal).toEqual({ owner });
   });
 
   it('stores personal data encrypted, under one key per subject however many appends use it', async () => {
     const [first, second] = [streamId(), streamId()];
-    const owner = `owner-${randomBytes(4).toString('hex')}`;
-    await store.append({ streamId: first, expectedVersion: 0, events: [opened(first, owner)], context: context() });
-    await store.append({ streamId: second, expectedVersion: 0, events: [opened(second, owner)], context: context() });
+    const [owner, otherOwner] = [someone(), someone()];
+    const firstEvent = opened(first, owner);
+    const secondEvent = opened(second, otherOwner, owner);
+    await store.append({ streamId: first, expectedVersion: 0, events: [firstEvent], context: context() });
+    await store.append({ streamId: second, expectedVersion: 0, events: [secondEvent], context: context() });
 
     const rows: { personal: Buffer }[] = await dataSource.query(
       `SELECT personal FROM "${schema}".events WHERE personal_subject = $1`,
       [owner],
     );
     expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.personal.toString('latin1')).not.toContain(owner);
+    for (const row of rows) expect(row.personal.toString('latin1')).not.toContain('owner-');
     const keys: unknown[] = await dataSource.query(`SELECT 1 FROM "${schema}".data_keys WHERE subject = $1`, [owner]);
     expect(keys).toHaveLength(1);
   });
 
   it('gives an append the key another transaction is creating at the same moment', async () => {
-    const owner = `owner-${randomBytes(4).toString('hex')}`;
+    const owner = someone();
     const vault = new PersonalDataVault(schema);
     const other = dataSource.createQueryRunner();
     await other.startTransaction();
@@ -135,33 +142,54 @@ describe('EventStore.append', () => {
 
   it('keeps the read model in the same transaction: a created row, then updates of it', async () => {
     const stream = streamId();
+    const owner = someone();
     const first = await store.append({
       streamId: stream,
       expectedVersion: 0,
-      events: [opened(stream, 'ada'), counted(stream, 2)],
+      events: [opened(stream, owner), counted(stream, 2)],
       context: context(),
     });
     await store.append({ streamId: stream, expectedVersion: 2, events: [counted(stream, 5)], context: context() });
 
     const [row] = await dataSource.query(`SELECT owner, total FROM "${schema}".counters WHERE id = $1`, [stream]);
-    expect(row).toEqual({ owner: 'ada', total: 7 });
-    expect(projectedRow(counterProjection, first)).toEqual({ id: stream, owner: 'ada', total: 2 });
+    expect(row).toEqual({ owner, total: 7 });
+    expect(projectedRow(counterProjection, first)).toEqual({ id: stream, owner, total: 2 });
+  });
+
+  it('writes the rows that events start in the same statement, all or nothing', async () => {
+    const [first, second] = [streamId(), streamId()];
+    const owner = someone();
+    const taken = new DomainError(RequestErrors.INVALID_BODY);
+    await store.append({ streamId: first, expectedVersion: 0, events: [opened(first, owner)], context: context() });
+
+    const duplicate = store.append({
+      streamId: second,
+      expectedVersion: 0,
+      events: [opened(second, owner)],
+      context: context(),
+      uniqueViolations: { counters_owner_unique: taken },
+    });
+    await expect(duplicate).rejects.toBe(taken);
+    expect(await store.readStream(second)).toEqual([]);
+    const rows = await dataSource.query(`SELECT id FROM "${schema}".counters WHERE owner = $1`, [owner]);
+    expect(rows).toEqual([{ id: first }]);
   });
 
   it('refuses an append on a stale version with the concurrency error and writes nothing of it', async () => {
     const stream = streamId();
-    await store.append({ streamId: stream, expectedVersion: 0, events: [opened(stream, 'ada')], context: context() });
+    const owner = someone();
+    await store.append({ streamId: stream, expectedVersion: 0, events: [opened(stream, owner)], context: context() });
 
     const stale = store.append({
       streamId: stream,
       expectedVersion: 0,
-      events: [opened(stream, 'bob'), counted(stream, 1)],
+      events: [opened(stream, someone()), counted(stream, 1)],
       context: context(),
     });
     await expect(stale).rejects.toEqual(new DomainError(RequestErrors.CONCURRENT_MODIFICATION));
     expect(await store.readStream(stream)).toHaveLength(1);
     const [row] = await dataSource.query(`SELECT owner, total FROM "${schema}".counters WHERE id = $1`, [stream]);
-    expect(row).toEqual({ owner: 'ada', total: 0 });
+    expect(row).toEqual({ owner, total: 0 });
   });
 
   it('notifies the outbox channel once the append commits', async () => {
@@ -183,7 +211,7 @@ describe('EventStore.append', () => {
 
   it('reads personal data as null once its subject was erased', async () => {
     const stream = streamId();
-    const owner = `owner-${randomBytes(4).toString('hex')}`;
+    const owner = someone();
     await store.append({ streamId: stream, expectedVersion: 0, events: [opened(stream, owner)], context: context() });
     await store.erasePersonalData(owner);
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import type { EventMetadata } from '@authsvc/contracts';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
-import type { InlineProjector } from './projection.js';
+import { QueryFailedError, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import type { InlineProjector, StartedRow } from './projection.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
 
@@ -45,14 +45,19 @@ export interface StreamCommand {
 }
 
 const DECIDE_ATTEMPTS = 3;
-const EVENT_COLUMNS = 10;
 
-/** `($1, …, $n), ($n+1, …)`: the placeholders of a multi-row VALUES list. */
-function placeholderRows(rows: number, columns: number): string {
-  return Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(', ')})`,
-  ).join(', ');
+/** A read model row as an INSERT needs it: quoted table and columns, values as TypeORM would store them. */
+function insertionOf(manager: EntityManager, entity: StartedRow['entity'], row: ObjectLiteral) {
+  const metadata = manager.connection.getMetadata(entity);
+  const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
+  const table = metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
+  return {
+    table,
+    columns: columns.map((column) => `"${column.databaseName}"`).join(', '),
+    values: columns.map((column) =>
+      manager.connection.driver.preparePersistentValue(column.getEntityValue(row), column),
+    ),
+  };
 }
 
 /** The subject whose key encrypts the event's personal data, if it has any. */
@@ -73,13 +78,23 @@ export class EventStore {
     private readonly projector: InlineProjector,
   ) {}
 
+  /**
+   * When every read model row the events touch is one they start (a new session, a new user), the events,
+   * the rows and the relay's notification go in one statement, atomic without a transaction around it;
+   * otherwise the projections read the current rows inside a transaction. Data keys are fetched (or made)
+   * first: a key left behind by an append that then fails protects nothing and harms nothing.
+   */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
     try {
+      const keys = await this.vault.keysFor(this.dataSource.manager, options.events.flatMap(personalSubjectOf));
+      const recorded = this.record(options);
+      const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
+      if (rows) return await this.write(this.dataSource.manager, recorded, keys, rows);
       return await this.dataSource.transaction(async (manager) => {
-        const recorded = await this.insert(manager, options);
-        await this.projector.apply(manager, recorded);
+        const written = await this.write(manager, recorded, keys, []);
+        await this.projector.apply(manager, written);
         if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
-        return recorded;
+        return written;
       });
     } catch (error) {
       throw this.translate(error, options.uniqueViolations ?? {});
@@ -143,16 +158,11 @@ export class EventStore {
     return `${this.schema}_events`;
   }
 
-  /**
-   * All events of the append in one statement, which also signals the outbox relay (Postgres delivers the
-   * notification at commit, once per transaction): one round trip however many events.
-   */
-  private async insert(manager: EntityManager, options: AppendOptions): Promise<RecordedEvent[]> {
+  /** The events as they will be recorded, their global positions still to be assigned. */
+  private record(options: AppendOptions): RecordedEvent[] {
     const { context } = options;
-    if (options.events.length === 0) return [];
-    const keys = await this.vault.keysFor(manager, options.events.flatMap(personalSubjectOf));
     let causationId = context.causationId ?? null;
-    const recorded = options.events.map((event, index): RecordedEvent => {
+    return options.events.map((event, index) => {
       const metadata: EventMetadata = {
         eventId: randomUUID(),
         correlationId: context.correlationId,
@@ -173,10 +183,26 @@ export class EventStore {
         metadata,
       };
     });
-    const values = recorded.map((event) => {
+  }
+
+  /**
+   * One statement: the events (personal data encrypted), the given read model rows, and the relay's signal
+   * (Postgres delivers the notification at commit, once per transaction). The events with their positions.
+   */
+  private async write(
+    manager: EntityManager,
+    events: readonly RecordedEvent[],
+    keys: ReadonlyMap<string, Buffer>,
+    rows: readonly StartedRow[],
+  ): Promise<RecordedEvent[]> {
+    if (events.length === 0) return [];
+    const parameters: unknown[] = [];
+    const placeholders = (values: readonly unknown[]) =>
+      `(${values.map((value) => `$${parameters.push(value)}`).join(', ')})`;
+    const eventRows = events.map((event) => {
       const key = event.personal !== null && event.personalSubject ? keys.get(event.personalSubject) : undefined;
       const personal = key ? this.vault.encrypt(key, event.personal) : null;
-      return [
+      return placeholders([
         event.metadata.eventId,
         event.streamId,
         event.streamPosition,
@@ -186,22 +212,28 @@ export class EventStore {
         personal,
         personal ? event.personalSubject : null,
         JSON.stringify(event.metadata),
-        context.now,
-      ];
+        event.metadata.occurredAt,
+      ]);
     });
-    const rows: { global_position: string; stream_position: number }[] = await manager.query(
+    const rowInserts = rows.map(({ entity, row }, index) => {
+      const { table, columns, values } = insertionOf(manager, entity, row);
+      return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
+    });
+    const channel = `$${parameters.push(this.notifyChannel)}`;
+    const written: { global_position: string; stream_position: number }[] = await manager.query(
       `WITH appended AS (
          INSERT INTO "${this.schema}".events
            (event_id, stream_id, stream_position, type, schema_version, data, personal, personal_subject,
             metadata, occurred_at)
-         VALUES ${placeholderRows(values.length, EVENT_COLUMNS)}
-         RETURNING global_position, stream_position),
-       notified AS (SELECT pg_notify($${values.length * EVENT_COLUMNS + 1}, ''))
+         VALUES ${eventRows.join(', ')}
+         RETURNING global_position, stream_position)
+       ${rowInserts.join('\n')}
+       , notified AS (SELECT pg_notify(${channel}, ''))
        SELECT global_position, stream_position FROM appended CROSS JOIN notified`,
-      [...values.flat(), this.notifyChannel],
+      parameters,
     );
-    const positions = new Map(rows.map((row) => [row.stream_position, String(row.global_position)]));
-    return recorded.map((event) => ({ ...event, globalPosition: positions.get(event.streamPosition) as string }));
+    const positions = new Map(written.map((row) => [row.stream_position, String(row.global_position)]));
+    return events.map((event) => ({ ...event, globalPosition: positions.get(event.streamPosition) as string }));
   }
 
   private translate(error: unknown, uniqueViolations: UniqueViolationMap): unknown {

@@ -17,8 +17,31 @@ export interface RowProjection<Row extends ObjectLiteral> {
   evolve(row: Row | null, event: RecordedEvent): Row | null;
 }
 
+/** A row an event starts, to be inserted as it is. */
+export interface StartedRow {
+  readonly entity: EntityTarget<ObjectLiteral>;
+  readonly row: ObjectLiteral;
+}
+
 export class InlineProjector {
   constructor(private readonly projections: readonly RowProjection<ObjectLiteral>[]) {}
+
+  /**
+   * The rows these events start, when starting rows is all they do to the read models; null when one of
+   * them needs a current row (then `apply` in a transaction).
+   */
+  startedRows(events: readonly RecordedEvent[]): StartedRow[] | null {
+    const rows: StartedRow[] = [];
+    for (const event of events) {
+      for (const projection of this.projections) {
+        if (!projection.handles.includes(event.type)) continue;
+        if (!projection.creates?.includes(event.type)) return null;
+        const row = projection.evolve(null, event);
+        if (row) rows.push({ entity: projection.entity, row });
+      }
+    }
+    return rows;
+  }
 
   async apply(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
     for (const event of events) {
