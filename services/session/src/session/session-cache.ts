@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 const TOKEN_PREFIX = 'session:token:';
 const USER_VERSION_PREFIX = 'session:user-version:';
 const USER_PENDING_PREFIX = 'session:user-pending:';
+const USER_CHANGED_PREFIX = 'session:user-changed:';
 /**
  * Entries live at most this long, so that a delete missed while Redis was unreachable (and a Redis that
  * comes back from disk with the old entry) cannot keep a revoked session alive for longer than this.
@@ -16,6 +17,8 @@ const REVOKED_MARK_MS = 60 * 1000;
 /** How long, after a request that may change the user, their view is read from identity on a miss. */
 const PENDING_CHANGE_MS = 5 * 1000;
 const REVOKED = 'revoked';
+/** The change marker of a deleted user: newer than any view. */
+const DELETED = 'deleted';
 
 /** What get-session answers from one Redis GET: the session, its user, and the user version it was read at. */
 export interface SessionEntry {
@@ -39,6 +42,21 @@ const PUT_UNLESS_STALE = `
 if redis.call('GET', KEYS[1]) == ARGV[4] then return 0 end
 if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/**
+ * Writes a new session's entry with the user view of the proof that started it, unless the token was
+ * revoked meanwhile (0), or a change of the user newer than that view was already applied (-1; KEYS[3] holds
+ * the newest applied `updatedAt`, which every change notes before it drops the user's entries). The entry
+ * carries the user version current at the write (appended to the JSON object in ARGV[1]).
+ */
+const PUT_NEW_SESSION = `
+if redis.call('GET', KEYS[1]) == ARGV[4] then return 0 end
+local changed = redis.call('GET', KEYS[3])
+if changed and (changed == ARGV[5] or changed > ARGV[3]) then return -1 end
+local version = redis.call('GET', KEYS[2]) or ''
+local entry = string.sub(ARGV[1], 1, -2) .. ',"userVersion":"' .. version .. '"}'
+redis.call('SET', KEYS[1], entry, 'PX', ARGV[2])
 return 1`;
 
 /** Moves the user's version on and drops their entries (not the revoked markers); the new version. */
@@ -69,14 +87,42 @@ export class SessionCache {
 
   /** False when not written: the session ended, the user changed, or Redis could not be reached. */
   async put(entry: SessionEntry, now: Date): Promise<boolean> {
-    const untilExpiry = new Date(entry.session.expiresAt).getTime() - now.getTime();
-    if (untilExpiry <= 0) return false;
-    const ttl = Math.min(untilExpiry, MAX_ENTRY_LIFETIME_MS);
+    const ttl = entryLifetime(entry.session, now);
+    if (ttl <= 0) return false;
     const keys = [TOKEN_PREFIX + entry.session.token, USER_VERSION_PREFIX + entry.session.userId];
     return this.redis.eval(PUT_UNLESS_STALE, 2, ...keys, JSON.stringify(entry), ttl, entry.userVersion, REVOKED).then(
       (written) => written === 1,
       () => false,
     );
+  }
+
+  /**
+   * Caches a new session with the user view its proof returned. 'user-changed' when a newer change of the
+   * user was already applied (the caller reads the user again); 'skipped' for a revoked token, an expired
+   * session or an unreachable Redis.
+   */
+  async putNewSession(
+    entry: Omit<SessionEntry, 'userVersion'>,
+    now: Date,
+  ): Promise<'written' | 'user-changed' | 'skipped'> {
+    const ttl = entryLifetime(entry.session, now);
+    if (ttl <= 0) return 'skipped';
+    const { token, userId } = entry.session;
+    const keys = [TOKEN_PREFIX + token, USER_VERSION_PREFIX + userId, USER_CHANGED_PREFIX + userId];
+    const args = [JSON.stringify(entry), ttl, entry.user.updatedAt, REVOKED, DELETED];
+    return this.redis.eval(PUT_NEW_SESSION, keys.length, ...keys, ...args).then(
+      (written) => (written === 1 ? 'written' : written === -1 ? 'user-changed' : 'skipped'),
+      () => 'skipped',
+    );
+  }
+
+  /**
+   * Notes that a change of the user was applied (their newest view's `updatedAt`; null once deleted), before
+   * their entries are dropped: a new session whose proof saw an older view is then not cached with it.
+   */
+  async noteUserChange(userId: string, view: UserView | null): Promise<void> {
+    const marker = view ? view.updatedAt : DELETED;
+    await this.redis.set(USER_CHANGED_PREFIX + userId, marker, 'PX', USER_VERSION_LIFETIME_MS);
   }
 
   /** Replaces the entry by a short-lived revoked marker; false when Redis could not be reached. */
@@ -107,4 +153,9 @@ export class SessionCache {
   async markPendingChange(userId: string): Promise<void> {
     await this.redis.set(USER_PENDING_PREFIX + userId, '1', 'PX', PENDING_CHANGE_MS).catch(() => undefined);
   }
+}
+
+/** How long an entry may live: until the session expires, and never longer than the cap. */
+function entryLifetime(session: SessionView, now: Date): number {
+  return Math.min(new Date(session.expiresAt).getTime() - now.getTime(), MAX_ENTRY_LIFETIME_MS);
 }

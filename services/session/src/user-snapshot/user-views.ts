@@ -1,4 +1,4 @@
-import type { PublishedEvent, UserView } from '@authsvc/contracts';
+import type { PublishedEvent, SessionView, UserView } from '@authsvc/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SessionCache } from '../session/session-cache.js';
@@ -40,15 +40,15 @@ export class UserViews {
   }
 
   /**
-   * The user a new session is cached with: identity's view from the proof that started it, unless the
-   * snapshot already holds a newer one (or the user's deletion). Called once the session is stored, version
-   * first: a change that overtook the proof either shows in the snapshot read here, or moves the version on
-   * (the entry is refused), or finds the new session's token when it drops the user's entries.
+   * Caches a new session with identity's view of the user from the proof that started it. Called once the
+   * session is stored. A change of the user that overtook the proof either was applied already (its marker
+   * refuses the view, and the user is read as on a miss), or moves the user version on, or finds the new
+   * session's token when it drops the user's entries: the entry never keeps the older view.
    */
-  async forNewSession(proven: UserView): Promise<UserReading> {
-    const state = await this.cache.userState(proven.id);
-    const snapshot = await this.snapshots.find(proven.id);
-    return { user: mergeFetchedUser(snapshot, proven).snapshot.view, userVersion: state.version };
+  async cacheNewSession(session: SessionView, proven: UserView, correlationId: string, now: Date): Promise<void> {
+    if ((await this.cache.putNewSession({ session, user: proven }, now)) !== 'user-changed') return;
+    const { user, userVersion } = await this.read(proven.id, correlationId);
+    if (user) await this.cache.put({ session, user, userVersion }, now);
   }
 
   /** The caller's request may change the user: misses ask identity for a while, and cached entries go. */
@@ -63,10 +63,10 @@ export class UserViews {
     if (typeof userId !== 'string') return;
     const outcome = await this.snapshots.update(userId, (current) => {
       const decided = evolveUserSnapshot(current, event);
-      return { write: decided.type === 'store' ? decided.snapshot : undefined, result: decided.type };
+      return { write: decided.type === 'store' ? decided.snapshot : undefined, result: decided };
     });
-    if (outcome === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
-    if (outcome === 'store' && (await this.invalidate(userId)) === undefined) {
+    if (outcome.type === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
+    if (outcome.type === 'store' && (await this.changed(outcome.snapshot.view, userId)) === undefined) {
       throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
     }
   }
@@ -83,8 +83,17 @@ export class UserViews {
     });
     // Other sessions' entries may hold the replaced view. This reading keeps the version read before, so the
     // entry built from it is refused once; the next miss reads the stored snapshot under the new version.
-    if (replaced) await this.invalidate(userId);
+    if (replaced) await this.changed(snapshot.view, userId);
     return { user: snapshot.view, userVersion: version };
+  }
+
+  /** A change of the user was applied: noted for new sessions first, then their cached entries go. */
+  private async changed(view: UserView | null, userId: string): Promise<string | undefined> {
+    const noted = await this.cache.noteUserChange(userId, view).then(
+      () => true,
+      () => false,
+    );
+    return noted ? this.invalidate(userId) : undefined;
   }
 
   /** Drops the cached entries of the user's live sessions; the new user version (undefined: Redis down). */

@@ -1,10 +1,9 @@
-import type { SessionView, UserView } from '@authsvc/contracts';
+import type { SessionView } from '@authsvc/contracts';
 import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { UserViews } from '../../user-snapshot/user-views.js';
-import { SessionCache } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
 import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
@@ -17,7 +16,6 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
 
   constructor(
     private readonly store: EventStore,
-    private readonly cache: SessionCache,
     private readonly users: UserViews,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
@@ -46,17 +44,10 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       context: { correlationId: request.correlationId, actorId: request.user.id, now },
     });
     const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);
-    await this.cacheWithUser(session, request.user, now);
+    await this.users.cacheNewSession(session, request.user, request.correlationId, now).catch((error: Error) => {
+      // Without the cache the session still starts: its first get-session fills it.
+      this.logger.warn(`session ${session.id} started without its user cached: ${error.message}`);
+    });
     return session;
-  }
-
-  /** Without Redis the session still starts; its first get-session fills the cache. */
-  private async cacheWithUser(session: SessionView, proven: UserView, now: Date): Promise<void> {
-    try {
-      const { user, userVersion } = await this.users.forNewSession(proven);
-      if (user) await this.cache.put({ session, user, userVersion }, now);
-    } catch (error) {
-      this.logger.warn(`session ${session.id} started without its user cached: ${(error as Error).message}`);
-    }
   }
 }

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionView, UserView } from '@authsvc/contracts';
+import { Redis } from 'ioredis';
+import { SessionCache } from '../src/session/session-cache';
+
+// The cache's scripts against a real Redis (database 3; every key carries fresh ids).
+const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
+const cache = new SessionCache(redis);
+const now = new Date('2026-11-23T12:00:00.000Z');
+const id = () => randomBytes(8).toString('hex');
+
+function newSession(userId: string): SessionView {
+  return {
+    id: id(),
+    token: id(),
+    userId,
+    expiresAt: '2026-11-30T12:00:00.000Z',
+    ipAddress: '127.0.0.1',
+    userAgent: 'test',
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    activeOrganizationId: null,
+  };
+}
+
+function userView(userId: string, updatedAt: string): UserView {
+  return {
+    id: userId,
+    email: `${userId}@example.com`,
+    name: 'Ada',
+    image: null,
+    emailVerified: false,
+    username: null,
+    displayUsername: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt,
+  };
+}
+
+beforeAll(() => redis.connect());
+afterAll(() => redis.quit());
+
+describe('SessionCache.putNewSession', () => {
+  it('caches the new session with the proven user and the user version current at the write', async () => {
+    const userId = id();
+    await cache.invalidateUser(userId, []);
+    const { version } = await cache.userState(userId);
+    const session = newSession(userId);
+    const user = userView(userId, '2026-11-23T11:00:00.000Z');
+
+    expect(await cache.putNewSession({ session, user }, now)).toBe('written');
+    expect(await cache.get(session.token)).toEqual({ session, user, userVersion: version });
+  });
+
+  it('refuses a view older than a change of the user that was already applied', async () => {
+    const userId = id();
+    await cache.noteUserChange(userId, userView(userId, '2026-11-23T11:30:00.000Z'));
+    const session = newSession(userId);
+
+    const outcome = await cache.putNewSession({ session, user: userView(userId, '2026-11-23T11:00:00.000Z') }, now);
+    expect(outcome).toBe('user-changed');
+    expect(await cache.get(session.token)).toBeUndefined();
+  });
+
+  it('takes a view as new as the last applied change', async () => {
+    const userId = id();
+    await cache.noteUserChange(userId, userView(userId, '2026-11-23T11:30:00.000Z'));
+    const session = newSession(userId);
+
+    const outcome = await cache.putNewSession({ session, user: userView(userId, '2026-11-23T11:30:00.000Z') }, now);
+    expect(outcome).toBe('written');
+  });
+
+  it('refuses any view of a user whose deletion was applied', async () => {
+    const userId = id();
+    await cache.noteUserChange(userId, null);
+
+    const outcome = await cache.putNewSession(
+      { session: newSession(userId), user: userView(userId, '2099-01-01T00:00:00.000Z') },
+      now,
+    );
+    expect(outcome).toBe('user-changed');
+  });
+
+  it('does not bring back a token that was revoked meanwhile', async () => {
+    const userId = id();
+    const session = newSession(userId);
+    await cache.revoke(session.token);
+
+    const outcome = await cache.putNewSession({ session, user: userView(userId, '2026-11-23T11:00:00.000Z') }, now);
+    expect(outcome).toBe('skipped');
+    expect(await cache.get(session.token)).toBe('revoked');
+  });
+});
