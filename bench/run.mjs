@@ -5,7 +5,7 @@
 //   BENCH_URL=http://host:port  use a running gateway instead of starting the stack (the Postgres scan
 //                               counts and the cold path still use the bench database and Redis db 2)
 //   BENCH_DURATION=10           seconds per measured phase
-//   BENCH_ONLY=get-session,sign-in,sign-up   run a subset
+//   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up   run a subset
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
 //                               default /tmp/prof, written when the stack stops)
 //   BENCH_VERBOSE=1             show the output of the spawned processes
@@ -18,13 +18,18 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { machine, pidsNamed } from './lib/measure.mjs';
-import { getSessionScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
+import { getSessionScenario, signInOverheadScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-const SCENARIOS = { 'get-session': getSessionScenario, 'sign-in': signInScenario, 'sign-up': signUpScenario };
+const SCENARIOS = {
+  'get-session': getSessionScenario,
+  'sign-in': signInScenario,
+  'sign-in-overhead': signInOverheadScenario,
+  'sign-up': signUpScenario,
+};
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',').map((name) => name.trim());
 const profileDir = process.env.BENCH_CPU_PROF === '1' ? (process.env.BENCH_PROF_DIR ?? '/tmp/prof') : undefined;

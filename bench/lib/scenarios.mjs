@@ -285,6 +285,39 @@ export async function signInScenario({ url, processes, cpuGroups, duration }) {
 }
 
 /**
+ * b2. What a sign-in costs besides bcrypt: identity restarted at bcrypt's lowest cost, sign-ins with 8 connections
+ * and with 1, and the CPU every process spends per request. At cost 10 the two bcrypt threads let sign-ins reach
+ * the session service one at a time, so the 1-connection figure is the overhead the sign-in budget pays.
+ */
+export async function signInOverheadScenario({ url, stack, processes, cpuGroups, duration }) {
+  console.log(`\n## b2. POST /api/auth/sign-in/email at bcrypt cost ${CHEAP_BCRYPT_COST} (the cost besides bcrypt)`);
+  if (!stack) {
+    console.log('  BENCH_URL: identity cannot be restarted with a cheap bcrypt cost; skipped');
+    return { rows: [] };
+  }
+  await stack.restart('identity', { BCRYPT_COST: String(CHEAP_BCRYPT_COST) });
+  const email = uniqueEmail('signin-overhead');
+  await signUp(url, email);
+  const endpoint = `${url}/api/auth/sign-in/email`;
+  const signIn = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email, password: PASSWORD }) };
+  await load(endpoint, { ...signIn, connections: 8, duration: 2 });
+  const rows = [];
+  for (const connections of [8, 1]) {
+    await quiet(processes());
+    const result = await loadWithCpu(cpuGroups, endpoint, { ...signIn, connections, duration });
+    printLoad(`${connections} connection(s)`, result);
+    rows.push({
+      scenario: `sign-in, bcrypt cost ${CHEAP_BCRYPT_COST} (${connections} conn)`,
+      result,
+      budget: `(context) CPU per sign-in, all processes: ${round(result.cpu.totalMs)} ms`,
+      met: true,
+    });
+  }
+  await stack.restart('identity', {});
+  return { rows };
+}
+
+/**
  * c. sign-up with a new email per request. The budget excludes bcrypt: its phase runs with identity hashing
  * at cost 4 (about a millisecond), so its p99 is everything else a sign-up does under 20 connections. At the
  * production cost 10 the same load is reported beside bcrypt.hash throughput, and with one connection.
