@@ -10,7 +10,7 @@ const IDLE_WAIT_MS = 1000;
 const LEADER_RETRY_MS = 2000;
 /**
  * How often, at most, the checkpoint is written while events keep coming (and always when the relay goes
- * idle or resigns). A crash re-publishes at most this much, well inside JetStream's two-minute duplicate
+ * idle or resigns). A crash re-publishes at most this much, well inside the stream's ten-minute duplicate
  * window, so the copies are dropped by their Nats-Msg-Id; writing it after every event cost a commit each.
  */
 const CHECKPOINT_INTERVAL_MS = 500;
