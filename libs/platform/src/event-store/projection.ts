@@ -48,12 +48,12 @@ export class InlineProjector {
       for (const projection of this.projections) {
         if (!projection.handles.includes(event.type)) continue;
         const repository = manager.getRepository(projection.entity);
-        const key = projection.key(event);
         if (projection.creates?.includes(event.type)) {
           const created = projection.evolve(null, event);
           if (created) await repository.insert(created);
           continue;
         }
+        const key = projection.key(event);
         const current = await repository.findOneBy(key);
         const next = projection.evolve(current, event);
         if (next && current) await repository.update(key, next);

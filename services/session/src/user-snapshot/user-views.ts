@@ -29,10 +29,10 @@ export class UserViews {
     private readonly identity: IdentityUsers,
   ) {}
 
-  async read(userId: string, correlationId: string, options: { fresh?: boolean } = {}): Promise<UserReading> {
+  async read(userId: string, correlationId: string): Promise<UserReading> {
     // The version is read before the data, so an entry built from data that a change overtook is refused.
     const state = await this.cache.userState(userId);
-    if (!options.fresh && !state.pending) {
+    if (!state.pending) {
       const snapshot = await this.snapshots.find(userId);
       if (snapshot) return { user: snapshot.view, userVersion: state.version };
     }
