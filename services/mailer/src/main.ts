@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import {
   IDENTITY_EVENTS_STREAM,
-  IDENTITY_EVENTS_SUBJECTS,
   IDENTITY_MAIL_SUBJECTS,
   MAILER_IDENTITY_CONSUMER,
   MAILER_IDENTITY_EVENTS_CONSUMER,
   MAILER_QUEUE,
+  UserDeleted,
 } from '@authsvc/contracts';
 import { DurableConsumer, runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { loadMailerConfig } from './mailer.config.js';
@@ -42,7 +42,7 @@ await runService('mailer', async () => {
     nc: runtime.nc,
     stream: IDENTITY_EVENTS_STREAM,
     durableName: MAILER_IDENTITY_EVENTS_CONSUMER,
-    filterSubject: IDENTITY_EVENTS_SUBJECTS,
+    filterSubject: UserDeleted.subject,
     logger: runtime.logger,
     handle: (event) => forgetDeletedUser(event, runtime.dataSource),
   });

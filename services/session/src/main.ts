@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import {
+  IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
   IDENTITY_EVENTS_STREAM,
-  IDENTITY_EVENTS_SUBJECTS,
+  IDENTITY_USER_EVENTS_SUBJECTS,
+  SESSION_CREDENTIAL_CONSUMER,
   SESSION_EVENTS_STREAM,
   SESSION_IDENTITY_CONSUMER,
   SESSION_QUEUE,
@@ -39,18 +41,24 @@ await runService('session', async () => {
   );
   const commands = app.get(CommandBus);
   const users = app.get(UserViews);
-  const identityEvents = new DurableConsumer({
-    nc: runtime.nc,
-    stream: IDENTITY_EVENTS_STREAM,
-    durableName: SESSION_IDENTITY_CONSUMER,
-    filterSubject: IDENTITY_EVENTS_SUBJECTS,
-    logger: runtime.logger,
-    handle: (event) => reactToIdentityEvent(event, commands, runtime.store, users),
-  });
-  identityEvents.start();
+  // Only the identity events the session service reacts to are delivered to it (one filter per consumer).
+  const identityEvents = [
+    { durableName: SESSION_IDENTITY_CONSUMER, filterSubject: IDENTITY_USER_EVENTS_SUBJECTS },
+    { durableName: SESSION_CREDENTIAL_CONSUMER, filterSubject: IDENTITY_CREDENTIAL_EVENTS_SUBJECTS },
+  ].map(
+    (subscription) =>
+      new DurableConsumer({
+        ...subscription,
+        nc: runtime.nc,
+        stream: IDENTITY_EVENTS_STREAM,
+        logger: runtime.logger,
+        handle: (event) => reactToIdentityEvent(event, commands, runtime.store, users),
+      }),
+  );
+  for (const consumer of identityEvents) consumer.start();
   runtime.logger.log('session service ready');
   return async () => {
-    await identityEvents.stop();
+    await Promise.all(identityEvents.map((consumer) => consumer.stop()));
     await app.close();
     await runtime.close();
   };

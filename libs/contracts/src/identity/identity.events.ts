@@ -126,3 +126,7 @@ export const IdentityEventTypes = [
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';
 /** The facts other services and systems may subscribe to (mail requests excluded). */
 export const IDENTITY_EVENTS_SUBJECTS = 'identity.events.>';
+/** The facts about users themselves: registration, profile, email and deletion. */
+export const IDENTITY_USER_EVENTS_SUBJECTS = 'identity.events.user.>';
+/** The facts about passwords (changed, reset, set). */
+export const IDENTITY_CREDENTIAL_EVENTS_SUBJECTS = 'identity.events.credential.>';

@@ -19,5 +19,5 @@ export const MailerRpc = {
 export const MAILER_QUEUE = 'mailer';
 /** Durable JetStream consumer through which the mailer reads the identity service's mail requests. */
 export const MAILER_IDENTITY_CONSUMER = 'mailer-identity-mail';
-/** Durable JetStream consumer through which the mailer learns of identity facts (deleted users). */
+/** Durable JetStream consumer through which the mailer learns of deleted users (`UserDeleted`'s subject only). */
 export const MAILER_IDENTITY_EVENTS_CONSUMER = 'mailer-identity-events';

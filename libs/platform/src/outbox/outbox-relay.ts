@@ -125,20 +125,29 @@ export class OutboxRelay {
     const shared = rows.map((row) =>
       this.definitionOf(row.type).personalIsPrivate ? { ...row, personal: null, personal_subject: null } : row,
     );
-    for (const event of await this.options.store.toRecorded(runner.manager, shared)) {
-      const definition = this.definitionOf(event.type);
-      const message: PublishedEvent = {
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        streamId: event.streamId,
-        streamPosition: event.streamPosition,
-        globalPosition: event.globalPosition,
-        data: event.data,
-        personal: event.personal,
-        metadata: event.metadata,
-      };
-      await this.js.publish(definition.subject, JSON.stringify(message), { msgID: event.metadata.eventId });
-      this.published = event.globalPosition;
+    const events = await this.options.store.toRecorded(runner.manager, shared);
+    // The whole batch is sent before the first acknowledgement is awaited. One connection delivers in order
+    // and the stream stores in that order, so the checkpoint moves over the acknowledged prefix: from the
+    // first failure on, everything is published again (the copies that were stored are dropped by their id).
+    const acknowledgements = await Promise.allSettled(
+      events.map((event) => {
+        const message: PublishedEvent = {
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          streamId: event.streamId,
+          streamPosition: event.streamPosition,
+          globalPosition: event.globalPosition,
+          data: event.data,
+          personal: event.personal,
+          metadata: event.metadata,
+        };
+        const { subject } = this.definitionOf(event.type);
+        return this.js.publish(subject, JSON.stringify(message), { msgID: event.metadata.eventId });
+      }),
+    );
+    for (const [index, acknowledgement] of acknowledgements.entries()) {
+      if (acknowledgement.status === 'rejected') throw acknowledgement.reason;
+      this.published = events[index].globalPosition;
     }
     return rows.length;
   }

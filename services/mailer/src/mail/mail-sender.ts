@@ -63,14 +63,11 @@ export class MailSender {
         .orderBy('mail.created_at')
         .limit(BATCH_SIZE)
         .getMany();
+      const sent: string[] = [];
       for (const mail of due) {
         try {
           await this.transport.deliver(mail);
-          await manager.update(
-            MailEntity,
-            { id: mail.id },
-            { status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 },
-          );
+          sent.push(mail.id);
         } catch (error) {
           const attempts = mail.attempts + 1;
           await manager.update(
@@ -87,6 +84,15 @@ export class MailSender {
             'MailSender',
           );
         }
+      }
+      // One statement for the batch: a crash before it sends these few mails again, with the same Message-ID.
+      if (sent.length > 0) {
+        await manager.query(
+          `UPDATE mailer.mails
+              SET status = 'sent', sent_at = now(), attempts = attempts + 1
+            WHERE id = ANY($1)`,
+          [sent],
+        );
       }
       return due.length;
     });

@@ -3,9 +3,7 @@ import { DataSource } from 'typeorm';
 import type { UserSnapshot } from './user-snapshot.js';
 import { UserSnapshotEntity } from './user-snapshot.entity.js';
 
-const INSERT_ATTEMPTS = 3;
-
-/** Postgres home of the user snapshots; every change goes through `update`, under the row's lock. */
+/** Postgres home of the user snapshots; every change goes through `update`. */
 export class UserSnapshotStore {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -16,35 +14,38 @@ export class UserSnapshotStore {
 
   /**
    * Reads the snapshot under a row lock, so that an event and a fetch (or two replicas) never interleave;
-   * `decide` says what to write (nothing: leave it) and what to return. Two first writers race on the
-   * insert: the loser decides again on the winner's row.
+   * `decide` (pure) says what to write (nothing: leave it) and what to return. Most snapshots start from
+   * nothing (a registration): what `decide` makes of no row is inserted where no row exists, in one statement,
+   * and only when a row exists is it read and decided on under the lock. Rows are never deleted (a deleted
+   * user keeps a tombstone), so a row that blocked the insert is still there to lock.
    */
   async update<T>(
     userId: string,
     decide: (current: UserSnapshot | null) => { readonly write?: UserSnapshot; readonly result: T },
   ): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.dataSource.transaction(async (manager) => {
-          const repository = manager.getRepository(UserSnapshotEntity);
-          const row = await repository.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
-          const { write, result } = decide(row ? toUserSnapshot(row) : null);
-          if (write) {
-            const entity = toEntity(write);
-            if (row) await repository.update({ userId }, entity);
-            else await repository.insert(entity);
-          }
-          return result;
-        });
-      } catch (error) {
-        if (attempt >= INSERT_ATTEMPTS || !isUniqueViolation(error)) throw error;
-      }
-    }
+    const fromNothing = decide(null);
+    if (fromNothing.write && (await this.insertIfAbsent(fromNothing.write))) return fromNothing.result;
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(UserSnapshotEntity);
+      const row = await repository.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) return fromNothing.result;
+      const { write, result } = decide(toUserSnapshot(row));
+      if (write) await repository.update({ userId }, toEntity(write));
+      return result;
+    });
   }
-}
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { driverError?: { code?: string } }).driverError?.code === '23505';
+  private async insertIfAbsent(snapshot: UserSnapshot): Promise<boolean> {
+    const inserted = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(UserSnapshotEntity)
+      .values(toEntity(snapshot))
+      .orIgnore()
+      .returning('user_id')
+      .execute();
+    return (inserted.raw as unknown[]).length > 0;
+  }
 }
 
 function toUserSnapshot(row: UserSnapshotEntity): UserSnapshot {

@@ -5,7 +5,7 @@ import { SessionCache } from '../session/session-cache.js';
 import { SessionEntity } from '../session/session.entity.js';
 import { IdentityUsers } from './identity-users.js';
 import { mergeFetchedUser } from './user-snapshot.js';
-import { evolveUserSnapshot } from './user-snapshot.projection.js';
+import { evolveUserSnapshot, USER_SNAPSHOT_EVENTS } from './user-snapshot.projection.js';
 import { UserSnapshotStore } from './user-snapshot.store.js';
 
 /** A user's view as a session entry carries it: null for a user that no longer exists. */
@@ -60,13 +60,17 @@ export class UserViews {
   /** Takes in one identity event (at least once, in any order); a throw means "deliver it again". */
   async apply(event: PublishedEvent): Promise<void> {
     const userId = (event.data as { userId?: string }).userId;
-    if (typeof userId !== 'string') return;
-    const outcome = await this.snapshots.update(userId, (current) => {
+    if (typeof userId !== 'string' || !USER_SNAPSHOT_EVENTS.includes(event.type)) return;
+    const { outcome, firstView } = await this.snapshots.update(userId, (current) => {
       const decided = evolveUserSnapshot(current, event);
-      return { write: decided.type === 'store' ? decided.snapshot : undefined, result: decided };
+      const write = decided.type === 'store' ? decided.snapshot : undefined;
+      return { write, result: { outcome: decided, firstView: current === null && Boolean(write?.view) } };
     });
     if (outcome.type === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
-    if (outcome.type === 'store' && (await this.changed(outcome.snapshot.view, userId)) === undefined) {
+    // A user's first view (their registration) replaces nothing: their sessions were cached with the view
+    // their sign-up or a later sign-in proved, which is this one or newer, so no entry or new session is stale.
+    if (outcome.type !== 'store' || firstView) return;
+    if ((await this.changed(outcome.snapshot.view, userId)) === undefined) {
       throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
     }
   }

@@ -31,12 +31,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const email = normalizeEmail(request.email);
     assertPasswordLength(request.password, passwordLengthRule(this.config));
     const username = claimedUsername(request, usernameLengthRule(this.config));
-    // Cheap early answers; the unique constraints below are what hold under concurrency.
-    const users = this.dataSource.getRepository(UserEntity);
-    if (await users.existsBy({ email })) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
-    if (username && (await users.existsBy({ username: username.username }))) {
-      throw new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN);
-    }
+    // Cheap early answers that spare the hash; the unique constraints below are what hold under concurrency.
+    const taken = await this.taken(email, username?.username ?? null);
+    if (taken.email) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
+    if (taken.username) throw new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN);
     const now = new Date();
     const userId = randomString();
     const events = decideUser(
@@ -65,6 +63,17 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       },
     });
     return toUserView(projectedRow(userViewProjection, recorded) as UserEntity);
+  }
+
+  /** Whether the email and the username (none: not taken) already belong to a user, in one indexed read. */
+  private async taken(email: string, username: string | null): Promise<{ email: boolean; username: boolean }> {
+    const users = this.dataSource.getMetadata(UserEntity).tablePath;
+    const [row]: { email: boolean; username: boolean }[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM ${users} WHERE email = $1) AS email,
+              EXISTS (SELECT 1 FROM ${users} WHERE username = $2) AS username`,
+      [email, username],
+    );
+    return row;
   }
 
   private async verification(email: string, userId: string, callbackURL: string | undefined, now: Date) {
