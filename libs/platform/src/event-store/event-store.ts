@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import type { EventMetadata } from '@authsvc/contracts';
 import { QueryFailedError, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query.js';
 import type { InlineProjector, StartedRow } from './projection.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
@@ -127,7 +128,8 @@ export class EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const manager = this.dataSource.manager;
-    const rows: EventRow[] = await manager.query(
+    const rows = await preparedQuery<EventRow>(
+      manager,
       `SELECT global_position, stream_id, stream_position, type, schema_version, data, personal,
               personal_subject, metadata
          FROM "${this.schema}".events WHERE stream_id = $1 ORDER BY stream_position`,
@@ -220,7 +222,8 @@ export class EventStore {
       return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
     });
     const channel = `$${parameters.push(this.notifyChannel)}`;
-    const written: { global_position: string; stream_position: number }[] = await manager.query(
+    const written = await preparedQuery<{ global_position: string; stream_position: number }>(
+      manager,
       `WITH appended AS (
          INSERT INTO "${this.schema}".events
            (event_id, stream_id, stream_position, type, schema_version, data, personal, personal_subject,

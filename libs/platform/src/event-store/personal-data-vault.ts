@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query.js';
 
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
@@ -27,7 +28,8 @@ export class PersonalDataVault {
   async keysFor(manager: EntityManager, subjects: readonly string[]): Promise<Map<string, Buffer>> {
     const wanted = [...new Set(subjects)];
     if (wanted.length === 0) return new Map();
-    const rows: { subject: string; key: Buffer }[] = await manager.query(
+    const rows = await preparedQuery<{ subject: string; key: Buffer }>(
+      manager,
       `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::bytea[]) AS w(subject, key)),
             created AS (
               INSERT INTO "${this.schema}".data_keys (subject, key) SELECT subject, key FROM wanted
@@ -49,7 +51,8 @@ export class PersonalDataVault {
   /** The keys of these subjects that still exist (erased subjects are absent). */
   async keysOf(manager: EntityManager, subjects: readonly string[]): Promise<Map<string, Buffer>> {
     if (subjects.length === 0) return new Map();
-    const rows: { subject: string; key: Buffer }[] = await manager.query(
+    const rows = await preparedQuery<{ subject: string; key: Buffer }>(
+      manager,
       `SELECT subject, key FROM "${this.schema}".data_keys WHERE subject = ANY($1)`,
       [[...new Set(subjects)]],
     );

@@ -3,6 +3,7 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query.js';
 import type { EventRow, EventStore } from '../event-store/event-store.js';
 
 const BATCH_SIZE = 200;
@@ -112,7 +113,8 @@ export class OutboxRelay {
   }
 
   private async publishBatch(runner: QueryRunner): Promise<number> {
-    const rows: EventRow[] = await runner.query(
+    const rows = await preparedQuery<EventRow>(
+      runner.manager,
       `SELECT global_position, stream_id, stream_position, type, schema_version, data, personal,
               personal_subject, metadata
          FROM "${this.options.schema}".events
@@ -155,7 +157,8 @@ export class OutboxRelay {
   private async storeCheckpoint(runner: QueryRunner): Promise<void> {
     if (this.published === this.stored) return;
     const position = this.published;
-    await runner.query(
+    await preparedQuery(
+      runner.manager,
       `INSERT INTO "${this.options.schema}".relay_checkpoint (name, position) VALUES ('jetstream', $1)
        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
       [position],

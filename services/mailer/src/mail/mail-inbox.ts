@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishedEvent } from '@authsvc/contracts';
+import { preparedQuery } from '@authsvc/platform';
 import type { DataSource } from 'typeorm';
 import { renderMailFor } from './mail-requests.js';
 import { lockUserMail } from './user-mail-lock.js';
@@ -21,7 +22,8 @@ export class MailInbox {
     const now = new Date();
     await this.dataSource.transaction(async (manager) => {
       await lockUserMail(manager, userId);
-      await manager.query(
+      await preparedQuery(
+        manager,
         `INSERT INTO mailer.mails
            (id, source_event_id, user_id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at)
          SELECT $1, $2, $3::varchar, $4, $5, $6, $7, 'pending', 0, $8, $8

@@ -1,7 +1,8 @@
 import type { LoggerService } from '@nestjs/common';
+import { preparedQuery } from '@authsvc/platform';
 import type { DataSource } from 'typeorm';
 import { MailEntity } from './mail.entity.js';
-import type { MailTransport } from './mail-transport.js';
+import type { DeliverableMail, MailTransport } from './mail-transport.js';
 import { retryDelayMs } from './retry-delay.js';
 
 const BATCH_SIZE = 10;
@@ -53,16 +54,18 @@ export class MailSender {
 
   private deliverBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const due = await manager
-        .getRepository(MailEntity)
-        .createQueryBuilder('mail')
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .where('mail.status = :status', { status: 'pending' })
-        .andWhere('mail.next_attempt_at <= now()')
-        .orderBy('mail.created_at')
-        .limit(BATCH_SIZE)
-        .getMany();
+      // In the order of the pending index: a plain index scan that stops at the batch size and marks the
+      // entries of sent mails dead as it passes them (ordering by creation scanned every entry left since
+      // the last vacuum, milliseconds per poll under load).
+      const due = await preparedQuery<DeliverableMail>(
+        manager,
+        `SELECT id, source_event_id AS "sourceEventId", to_address AS "to", subject, text, html, attempts
+           FROM mailer.mails
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at LIMIT ${BATCH_SIZE}
+            FOR UPDATE SKIP LOCKED`,
+        [],
+      );
       const sent: string[] = [];
       for (const mail of due) {
         try {

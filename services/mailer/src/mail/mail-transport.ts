@@ -1,10 +1,16 @@
 import nodemailer from 'nodemailer';
 import type { MailEntity } from './mail.entity.js';
 
+/** What delivery needs of a stored mail. */
+export type DeliverableMail = Pick<
+  MailEntity,
+  'id' | 'sourceEventId' | 'to' | 'subject' | 'text' | 'html' | 'attempts'
+>;
+
 /** Where a stored mail goes: an SMTP server, or nowhere further (the development mailbox keeps it). */
 export interface MailTransport {
   readonly description: string;
-  deliver(mail: MailEntity): Promise<void>;
+  deliver(mail: DeliverableMail): Promise<void>;
 }
 
 export function smtpTransport(smtpUrl: URL, from: string): MailTransport {

@@ -1,3 +1,4 @@
+import { preparedQuery } from '@authsvc/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -6,5 +7,5 @@ import type { EntityManager } from 'typeorm';
  * under this lock a mail is stored only if its user was not forgotten, and forgetting sees every stored mail.
  */
 export async function lockUserMail(manager: EntityManager, userId: string): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mailer-user:${userId}`]);
+  await preparedQuery(manager, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`mailer-user:${userId}`]);
 }

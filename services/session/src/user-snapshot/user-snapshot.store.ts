@@ -1,4 +1,5 @@
 import type { UserView } from '@authsvc/contracts';
+import { preparedQuery } from '@authsvc/platform';
 import { DataSource } from 'typeorm';
 import type { UserSnapshot } from './user-snapshot.js';
 import { UserSnapshotEntity } from './user-snapshot.entity.js';
@@ -36,15 +37,28 @@ export class UserSnapshotStore {
   }
 
   private async insertIfAbsent(snapshot: UserSnapshot): Promise<boolean> {
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(UserSnapshotEntity)
-      .values(toEntity(snapshot))
-      .orIgnore()
-      .returning('user_id')
-      .execute();
-    return (inserted.raw as unknown[]).length > 0;
+    const row = toEntity(snapshot);
+    const inserted = await preparedQuery(
+      this.dataSource.manager,
+      `INSERT INTO session.user_snapshots (user_id, deleted, email, name, image, email_verified, username,
+                                           display_username, created_at, updated_at, last_position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+      [
+        row.userId,
+        row.deleted,
+        row.email,
+        row.name,
+        row.image,
+        row.emailVerified,
+        row.username,
+        row.displayUsername,
+        row.createdAt,
+        row.updatedAt,
+        row.lastPosition,
+      ],
+    );
+    return inserted.length > 0;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
+import { preparedQuery } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -43,7 +44,8 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
   private async userWithPassword(where: LoginColumn): Promise<{ user: UserEntity; password: string | null } | null> {
     const users = this.dataSource.getMetadata(UserEntity).tablePath;
     const accounts = this.dataSource.getMetadata(AccountEntity).tablePath;
-    const [row]: (UserEntity & { password: string | null })[] = await this.dataSource.query(
+    const [row] = await preparedQuery<UserEntity & { password: string | null }>(
+      this.dataSource.manager,
       `SELECT u.id, u.email, u.name, u.image, u.username, u.display_username AS "displayUsername",
               u.email_verified AS "emailVerified", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
               a.password

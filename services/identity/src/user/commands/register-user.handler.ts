@@ -1,6 +1,6 @@
 import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
-import { EventStore, projectedRow, randomString } from '@authsvc/platform';
+import { EventStore, preparedQuery, projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -68,7 +68,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   /** Whether the email and the username (none: not taken) already belong to a user, in one indexed read. */
   private async taken(email: string, username: string | null): Promise<{ email: boolean; username: boolean }> {
     const users = this.dataSource.getMetadata(UserEntity).tablePath;
-    const [row]: { email: boolean; username: boolean }[] = await this.dataSource.query(
+    const [row] = await preparedQuery<{ email: boolean; username: boolean }>(
+      this.dataSource.manager,
       `SELECT EXISTS (SELECT 1 FROM ${users} WHERE email = $1) AS email,
               EXISTS (SELECT 1 FROM ${users} WHERE username = $2) AS username`,
       [email, username],
