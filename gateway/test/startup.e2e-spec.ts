@@ -92,16 +92,18 @@ describe('start-up checks', () => {
           connections: { subscriptions_list?: string[] }[];
         };
         const listed = connz.connections.flatMap((connection) => connection.subscriptions_list ?? []);
-        return listed.length >= 3 ? listed : undefined;
+        return listed.length >= 6 ? listed : undefined;
       });
       expect(subjects).toEqual(
         expect.arrayContaining([
-          'identity.events.>',
+          'identity.events.user.updated',
+          'identity.events.user.deleted',
           'session.events.session.revoked',
           'session.events.session.refreshed',
         ]),
       );
       expect(subjects).not.toContain('session.events.session.created');
+      expect(subjects).not.toContain('identity.events.user.registered');
     } finally {
       gateway.kill('SIGKILL');
       nats?.kill('SIGKILL');

@@ -1,4 +1,12 @@
-import { IDENTITY_EVENTS_SUBJECTS, SessionCreated, SessionEventTypes, type PublishedEvent } from '@authsvc/contracts';
+import {
+  EmailChanged,
+  EmailVerified,
+  SessionCreated,
+  SessionEventTypes,
+  UserDeleted,
+  UserUpdated,
+  type PublishedEvent,
+} from '@authsvc/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -8,11 +16,13 @@ import { SessionNearCache } from './session-near-cache.js';
 
 const CONNECT_RETRY_MS = 1000;
 /**
- * Every identity event, and every session event but a new session's: a new session changes nothing that is
- * cached, and it is by far the most frequent (one per sign-in), so it is not even delivered here.
+ * The events that change what a cached answer shows: a user's changes and deletion, and every session event
+ * but a new session's. A new user or session changes nothing cached, and they are the most frequent events
+ * (one per sign-up, one per sign-in), so they are not even delivered here; a password change that signs out
+ * everywhere arrives as the sessions' revocations.
  */
 const INVALIDATING_SUBJECTS = [
-  IDENTITY_EVENTS_SUBJECTS,
+  ...[UserUpdated, EmailVerified, EmailChanged, UserDeleted].map((event) => event.subject),
   ...SessionEventTypes.filter((event) => event !== SessionCreated).map((event) => event.subject),
 ];
 

@@ -219,4 +219,35 @@ describe('EventStore.append', () => {
     expect(event.personal).toBeNull();
     expect(event.data).toEqual({ counterId: stream });
   });
+
+  it('keeps a subject erased on every replica: one still holding its key writes nothing readable', async () => {
+    const owner = someone();
+    const otherReplica = new EventStore(
+      dataSource,
+      schema,
+      new PersonalDataVault(schema),
+      new InlineProjector([counterProjection]),
+    );
+    const [before, after] = [streamId(), streamId()];
+    await store.append({ streamId: before, expectedVersion: 0, events: [opened(before, owner)], context: context() });
+    await otherReplica.erasePersonalData(owner);
+    const later = opened(after, someone(), owner);
+    await store.append({ streamId: after, expectedVersion: 0, events: [later], context: context() });
+
+    for (const stream of [before, after]) expect((await store.readStream(stream))[0].personal).toBeNull();
+    const keys: unknown[] = await dataSource.query(`SELECT 1 FROM "${schema}".data_keys WHERE subject = $1`, [owner]);
+    expect(keys).toEqual([]);
+  });
+
+  it('makes a new key for a subject erased through the same replica', async () => {
+    const owner = someone();
+    const [before, after] = [streamId(), streamId()];
+    await store.append({ streamId: before, expectedVersion: 0, events: [opened(before, owner)], context: context() });
+    await store.erasePersonalData(owner);
+    const later = opened(after, someone(), owner);
+    await store.append({ streamId: after, expectedVersion: 0, events: [later], context: context() });
+
+    expect((await store.readStream(before))[0].personal).toBeNull();
+    expect((await store.readStream(after))[0].personal).toEqual(later.personal);
+  });
 });

@@ -28,6 +28,8 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private runner?: QueryRunner;
   private wake?: () => void;
+  /** A commit was signalled since the relay last looked: it looks again before sleeping. */
+  private notified = true;
   /** The last published position, and the last one written to the checkpoint table. */
   private published = '0';
   private stored = '0';
@@ -66,11 +68,14 @@ export class OutboxRelay {
           await this.sleep(LEADER_RETRY_MS);
           continue;
         }
+        this.notified = false;
         const published = await this.publishBatch(this.runner);
-        if (published === 0 || performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) {
+        // A short batch was everything committed when it was read; what commits later signals again.
+        const caughtUp = published < BATCH_SIZE && !this.notified;
+        if (caughtUp || performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) {
           await this.storeCheckpoint(this.runner);
         }
-        if (published === 0) await this.sleep(IDLE_WAIT_MS);
+        if (caughtUp && !this.notified) await this.sleep(IDLE_WAIT_MS);
       } catch (error) {
         this.options.logger.error(`outbox relay: ${(error as Error).message}`, 'OutboxRelay');
         await this.resign();
@@ -92,7 +97,10 @@ export class OutboxRelay {
       return;
     }
     const client = (await runner.connect()) as { on(event: 'notification', listener: () => void): void };
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => {
+      this.notified = true;
+      this.wake?.();
+    });
     await runner.query(`LISTEN "${this.options.store.notifyChannel}"`);
     const [checkpoint]: { position: string }[] = await runner.query(
       `SELECT position FROM "${this.options.schema}".relay_checkpoint WHERE name = 'jetstream'`,
