@@ -48,7 +48,8 @@ export class MailSender {
         this.logger.error(`mail delivery batch failed: ${error.message}`, 'MailSender');
         return 0;
       });
-      if (handled === 0 && !this.nudged) await this.sleep();
+      // A short batch was everything due when it was claimed; a mail stored since then nudges.
+      if (handled < BATCH_SIZE && !this.nudged) await this.sleep();
     }
   }
 
