@@ -6,6 +6,7 @@ import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
 import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
+import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
 import { PasswordResetTokenEntity } from './password/reset/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './password/reset/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
@@ -19,7 +20,12 @@ await runService('identity', async () => {
     service: 'identity',
     config,
     entities: [UserEntity, AccountEntity, PasswordResetTokenEntity],
-    migrations: [InitialIdentitySchema1763800000000, Usernames1763900000000, PasswordResetTokens1764000000000],
+    migrations: [
+      InitialIdentitySchema1763800000000,
+      Usernames1763900000000,
+      PasswordResetTokens1764000000000,
+      AccountsByUserAndProvider1764300000000,
+    ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
   });

@@ -42,12 +42,14 @@ describe('password hasher admission control', () => {
     const refused = hasher.hash('one too many');
     await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({ code: RequestErrors.SERVICE_UNAVAILABLE.code, status: 503 });
+    expect(() => hasher.assertCapacity()).toThrow(DomainError);
 
     for (let i = 0; i < admitted.length; i += 1) {
       await settle();
       pending.shift()?.finish();
     }
     expect(await Promise.all(admitted)).toHaveLength(14);
+    expect(() => hasher.assertCapacity()).not.toThrow();
     const after = hasher.hash('later');
     await settle();
     pending.shift()?.finish();

@@ -68,14 +68,26 @@ export class PasswordHasher {
     return this.dummy;
   }
 
+  /**
+   * Refuses at once when an operation would be refused now, so that a request under overload is turned away
+   * before the database work that precedes its hash (a refusal should cost next to nothing).
+   */
+  assertCapacity(): void {
+    if (this.isFull()) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+  }
+
   /** How many operations may wait: about `maxQueueWaitMs` of work, never fewer than can run at once. */
   get queueLimit(): number {
     return Math.max(this.concurrency, Math.floor((this.maxQueueWaitMs / this.averageMs) * this.concurrency));
   }
 
+  private isFull(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queueLimit;
+  }
+
   private async admit<T>(work: () => Promise<T>): Promise<T> {
+    this.assertCapacity();
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queueLimit) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

@@ -33,6 +33,7 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     );
     const where = this.userMatching(login, password, failure);
     if (password.length > this.config.PASSWORD_MAX_LENGTH) throw new DomainError(AuthErrors.PASSWORD_TOO_LONG);
+    this.hasher.assertCapacity();
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
     const matches = await this.hasher.verify(password, hash);

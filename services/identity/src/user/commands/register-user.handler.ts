@@ -31,6 +31,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const email = normalizeEmail(request.email);
     assertPasswordLength(request.password, passwordLengthRule(this.config));
     const username = claimedUsername(request, usernameLengthRule(this.config));
+    this.hasher.assertCapacity();
     // Cheap early answers that spare the hash; the unique constraints below are what hold under concurrency.
     const taken = await this.taken(email, username?.username ?? null);
     if (taken.email) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
