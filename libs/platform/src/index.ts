@@ -11,6 +11,7 @@ export * from './event-store/event-store.js';
 export * from './nats/connect-nats.js';
 export * from './nats/event-stream.js';
 export * from './nats/durable-consumer.js';
+export * from './background/pacer.js';
 export * from './outbox/outbox-relay.js';
 export * from './rpc/validate-contract.js';
 export * from './rpc/rpc-validation.pipe.js';

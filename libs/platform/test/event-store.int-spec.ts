@@ -209,6 +209,38 @@ describe('EventStore.append', () => {
     }
   });
 
+  it("tells this process's leading relay once the append committed, instead of notifying; notifies when it does not lead", async () => {
+    const listener = new pg.Client({ connectionString: DATABASE_URL.toString() });
+    await listener.connect();
+    try {
+      const notifications: string[] = [];
+      listener.on('notification', (message) => notifications.push(message.channel));
+      await listener.query(`LISTEN "${store.notifyChannel}"`);
+      const stream = streamId();
+      const seenAtNudge: Promise<unknown[]>[] = [];
+      // What the relay would read when nudged: the append must be committed by then.
+      const readCommitted = () =>
+        dataSource.query(`SELECT 1 FROM "${schema}".events WHERE stream_id = $1`, [stream]) as Promise<unknown[]>;
+      const relay = { leading: true, nudge: () => seenAtNudge.push(readCommitted()) };
+      const replica = new EventStore(dataSource, schema, new PersonalDataVault(schema), new InlineProjector([]));
+      replica.attachRelay(relay);
+
+      await replica.append({ streamId: stream, expectedVersion: 0, events: [counted(stream, 1)], context: context() });
+      expect(seenAtNudge).toHaveLength(1);
+      expect(await seenAtNudge[0]).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(notifications).toEqual([]);
+
+      relay.leading = false;
+      await replica.append({ streamId: stream, expectedVersion: 1, events: [counted(stream, 2)], context: context() });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(notifications).toEqual([store.notifyChannel]);
+      expect(seenAtNudge).toHaveLength(1);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('reads personal data as null once its subject was erased', async () => {
     const stream = streamId();
     const owner = someone();

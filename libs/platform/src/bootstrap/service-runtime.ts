@@ -87,6 +87,7 @@ export class ServiceRuntime {
         definitions: options.publishes.events,
         logger,
       });
+      store.attachRelay(runtime.relay);
       runtime.relay.start();
     }
     runtime.health = await startHealthServer(service, config.HEALTH_PORT, runtime.healthChecks());

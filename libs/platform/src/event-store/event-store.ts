@@ -47,6 +47,14 @@ export interface StreamCommand {
 
 const DECIDE_ATTEMPTS = 3;
 
+/** The outbox relay running in this process, as an append sees it. */
+export interface LocalRelay {
+  /** Whether it is the replica that publishes (holds the relay lock) right now. */
+  readonly leading: boolean;
+  /** Tells it that events were committed. */
+  nudge(): void;
+}
+
 /** A read model row as an INSERT needs it: quoted table and columns, values as TypeORM would store them. */
 function insertionOf(manager: EntityManager, entity: StartedRow['entity'], row: ObjectLiteral) {
   const metadata = manager.connection.getMetadata(entity);
@@ -72,6 +80,8 @@ function personalSubjectOf(event: PendingEvent): string[] {
  * next read and is published exactly when it is committed.
  */
 export class EventStore {
+  private localRelay?: LocalRelay;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly schema: string,
@@ -86,17 +96,24 @@ export class EventStore {
    * first: a key left behind by an append that then fails protects nothing and harms nothing.
    */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
+    // The relay leading in this process is told in memory once the append committed; any other relay learns of
+    // it by NOTIFY (a wake-up of a Postgres backend and of the relay's process that a local relay is spared).
+    const relay = this.localRelay?.leading ? this.localRelay : undefined;
     try {
       const keys = await this.vault.keysFor(this.dataSource.manager, options.events.flatMap(personalSubjectOf));
       const recorded = this.record(options);
       const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
-      if (rows) return await this.write(this.dataSource.manager, recorded, keys, rows);
-      return await this.dataSource.transaction(async (manager) => {
-        const written = await this.write(manager, recorded, keys, []);
-        await this.projector.apply(manager, written);
-        if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
-        return written;
-      });
+      const notify = !relay;
+      const written = rows
+        ? await this.write(this.dataSource.manager, recorded, keys, rows, notify)
+        : await this.dataSource.transaction(async (manager) => {
+            const appended = await this.write(manager, recorded, keys, [], notify);
+            await this.projector.apply(manager, appended);
+            if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
+            return appended;
+          });
+      relay?.nudge();
+      return written;
     } catch (error) {
       throw this.translate(error, options.uniqueViolations ?? {});
     }
@@ -119,6 +136,11 @@ export class EventStore {
         if (!lostRace || attempt === DECIDE_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /** The outbox relay of this process: appends made while it leads tell it directly instead of by NOTIFY. */
+  attachRelay(relay: LocalRelay): void {
+    this.localRelay = relay;
   }
 
   /** Destroys a subject's data key: the personal data of its events reads as null from now on. */
@@ -188,14 +210,16 @@ export class EventStore {
   }
 
   /**
-   * One statement: the events (personal data encrypted), the given read model rows, and the relay's signal
-   * (Postgres delivers the notification at commit, once per transaction). The events with their positions.
+   * One statement: the events (personal data encrypted), the given read model rows, and, with `notify`, the
+   * relay's signal (Postgres delivers the notification at commit, once per transaction). The events with their
+   * positions.
    */
   private async write(
     manager: EntityManager,
     events: readonly RecordedEvent[],
     keys: ReadonlyMap<string, Buffer>,
     rows: readonly StartedRow[],
+    notify: boolean,
   ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
     const parameters: unknown[] = [];
@@ -221,7 +245,7 @@ export class EventStore {
       const { table, columns, values } = insertionOf(manager, entity, row);
       return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
     });
-    const channel = `$${parameters.push(this.notifyChannel)}`;
+    const notification = notify ? `, notified AS (SELECT pg_notify($${parameters.push(this.notifyChannel)}, ''))` : '';
     const written = await preparedQuery<{ global_position: string; stream_position: number }>(
       manager,
       `WITH appended AS (
@@ -231,8 +255,8 @@ export class EventStore {
          VALUES ${eventRows.join(', ')}
          RETURNING global_position, stream_position)
        ${rowInserts.join('\n')}
-       , notified AS (SELECT pg_notify(${channel}, ''))
-       SELECT global_position, stream_position FROM appended CROSS JOIN notified`,
+       ${notification}
+       SELECT global_position, stream_position FROM appended${notify ? ' CROSS JOIN notified' : ''}`,
       parameters,
     );
     const positions = new Map(written.map((row) => [row.stream_position, String(row.global_position)]));

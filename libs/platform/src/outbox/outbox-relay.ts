@@ -3,8 +3,9 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { Pacer } from '../background/pacer.js';
 import { preparedQuery } from '../database/prepared-query.js';
-import type { EventRow, EventStore } from '../event-store/event-store.js';
+import type { EventRow, EventStore, LocalRelay } from '../event-store/event-store.js';
 
 const BATCH_SIZE = 200;
 const IDLE_WAIT_MS = 1000;
@@ -16,9 +17,10 @@ const LEADER_RETRY_MS = 2000;
  */
 const CHECKPOINT_INTERVAL_MS = 500;
 /**
- * While events keep coming, a batch leaves at most this long after the previous one (the first event after a
- * quiet spell leaves at once). Each batch costs a read and a publish round trip in three processes, so under
- * load (a sign-in every 40 ms) gathering a few events per batch saves more than it delays them.
+ * While events trickle in, a batch leaves at most this long after the previous one began (the first event after
+ * a quiet spell leaves at once, and a full batch is followed at once). Each batch costs a read and a publish round
+ * trip in three processes, so under load (a sign-in every 40 ms) gathering a few events per batch saves more than
+ * it delays them.
  */
 const LINGER_MS = 100;
 
@@ -29,18 +31,15 @@ const LINGER_MS = 100;
  * One replica publishes at a time (Postgres advisory lock), so the order of the log is kept, and the leader
  * keeps the checkpoint in memory: nobody else moves it while it holds the lock.
  */
-export class OutboxRelay {
+export class OutboxRelay implements LocalRelay {
   private running = false;
   private loop?: Promise<void>;
   private runner?: QueryRunner;
-  private wake?: () => void;
-  /** A commit was signalled since the relay last looked: it looks again before sleeping. */
-  private notified = true;
+  private readonly pacer = new Pacer(LINGER_MS);
   /** The last published position, and the last one written to the checkpoint table. */
   private published = '0';
   private stored = '0';
   private storedAt = 0;
-  private batchAt = -LINGER_MS;
   private readonly js: JetStreamClient;
 
   constructor(
@@ -56,6 +55,15 @@ export class OutboxRelay {
     this.js = jetstream(options.nc);
   }
 
+  get leading(): boolean {
+    return this.runner !== undefined;
+  }
+
+  /** Events were committed: look again (now, or when the linger since the last batch is over). */
+  nudge(): void {
+    this.pacer.nudge();
+  }
+
   start(): void {
     this.running = true;
     this.loop = this.run();
@@ -63,7 +71,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.pacer.interrupt();
     await this.loop;
   }
 
@@ -72,24 +80,21 @@ export class OutboxRelay {
       try {
         if (!this.runner) await this.becomeLeader();
         if (!this.runner) {
-          await this.sleep(LEADER_RETRY_MS);
+          await this.pacer.pause(LEADER_RETRY_MS);
           continue;
         }
-        const lingered = LINGER_MS - (performance.now() - this.batchAt);
-        if (lingered > 0) await new Promise((resolve) => setTimeout(resolve, lingered));
-        this.notified = false;
-        this.batchAt = performance.now();
+        this.pacer.startRound();
         const published = await this.publishBatch(this.runner);
-        // A short batch was everything committed when it was read; what commits later signals again.
-        const caughtUp = published < BATCH_SIZE && !this.notified;
+        // A short batch was everything committed when it was read; what commits later nudges.
+        const caughtUp = published < BATCH_SIZE && !this.pacer.nudged;
         if (caughtUp || performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) {
           await this.storeCheckpoint(this.runner);
         }
-        if (caughtUp && !this.notified) await this.sleep(IDLE_WAIT_MS);
+        if (published < BATCH_SIZE) await this.pacer.idle(IDLE_WAIT_MS);
       } catch (error) {
         this.options.logger.error(`outbox relay: ${(error as Error).message}`, 'OutboxRelay');
         await this.resign();
-        await this.sleep(LEADER_RETRY_MS);
+        await this.pacer.pause(LEADER_RETRY_MS);
       }
     }
     await this.resign();
@@ -107,10 +112,7 @@ export class OutboxRelay {
       return;
     }
     const client = (await runner.connect()) as { on(event: 'notification', listener: () => void): void };
-    client.on('notification', () => {
-      this.notified = true;
-      this.wake?.();
-    });
+    client.on('notification', () => this.nudge());
     await runner.query(`LISTEN "${this.options.store.notifyChannel}"`);
     const [checkpoint]: { position: string }[] = await runner.query(
       `SELECT position FROM "${this.options.schema}".relay_checkpoint WHERE name = 'jetstream'`,
@@ -190,16 +192,5 @@ export class OutboxRelay {
     // An event type without a contract cannot be routed; stopping here keeps it in the log, unpublished.
     if (!definition) throw new Error(`no contract declares event type ${type}`);
     return definition;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 }

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { preparedQuery } from '@authsvc/platform';
+import { Pacer, preparedQuery } from '@authsvc/platform';
 import type { DataSource } from 'typeorm';
 import { MailEntity } from './mail.entity.js';
 import type { DeliverableMail, MailTransport } from './mail-transport.js';
@@ -7,6 +7,8 @@ import { retryDelayMs } from './retry-delay.js';
 
 const BATCH_SIZE = 10;
 const POLL_MS = 1000;
+/** Under a steady trickle of mails a batch claims those of up to this long (a round trip saved per mail). */
+const LINGER_MS = 100;
 
 /**
  * Delivers pending mails. Rows are claimed with FOR UPDATE SKIP LOCKED, so replicas share the work
@@ -15,8 +17,7 @@ const POLL_MS = 1000;
 export class MailSender {
   private running = false;
   private loop?: Promise<void>;
-  private wake?: () => void;
-  private nudged = false;
+  private readonly pacer = new Pacer(LINGER_MS);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -31,25 +32,24 @@ export class MailSender {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.pacer.interrupt();
     await this.loop;
   }
 
   /** Called when a mail was stored, so that it leaves without waiting for the next poll. */
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.pacer.nudge();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      this.nudged = false;
+      this.pacer.startRound();
       const handled = await this.deliverBatch().catch((error: Error) => {
         this.logger.error(`mail delivery batch failed: ${error.message}`, 'MailSender');
         return 0;
       });
       // A short batch was everything due when it was claimed; a mail stored since then nudges.
-      if (handled < BATCH_SIZE && !this.nudged) await this.sleep();
+      if (handled < BATCH_SIZE) await this.pacer.idle(POLL_MS);
     }
   }
 
@@ -99,17 +99,6 @@ export class MailSender {
         );
       }
       return due.length;
-    });
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, POLL_MS);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
     });
   }
 }
