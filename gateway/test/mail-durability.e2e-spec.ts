@@ -104,6 +104,7 @@ describe('verification mail: delivered once, through crashes and SMTP outages', 
       status: 503,
       body: { message: 'Service temporarily unavailable', code: 'SERVICE_TEMPORARILY_UNAVAILABLE' },
     });
+    expect(answer.headers.get('retry-after')).toBe('1');
     expect(Date.now() - started).toBeLessThan(10_000);
     await stack.restart('identity');
     expect((await signUp(uniqueEmail('back'))).status).toBe(200);

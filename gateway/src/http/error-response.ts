@@ -1,7 +1,14 @@
 import type { ErrorDefinition } from '@authsvc/errors';
 import type { Response } from 'express';
 
+/**
+ * A service is down or sheds load (password work beyond its queue): clients and proxies that honour it come
+ * back after a second instead of at once.
+ */
+const RETRY_AFTER_SECONDS = '1';
+
 /** The one shape of every error the API answers: `{message, code}` with the catalogue's status. */
 export function sendError(response: Response, error: ErrorDefinition): void {
+  if (error.status === 503) response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
   response.status(error.status).json({ message: error.message, code: error.code });
 }
