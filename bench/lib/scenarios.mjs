@@ -21,11 +21,20 @@ const CHEAP_BCRYPT_COST = 4;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const RUN_ID = randomUUID().slice(0, 8);
 /**
- * Seconds of load before a write scenario is measured. Every process takes 15 to 20 s of sign-ups to reach its
- * steady cost (V8 optimising the request paths of Nest, class-validator, pg and our code): a sign-up cost
- * 14.4 ms of CPU in its first 5 s after a restart, 11.7 in the next 5, then 9.5 to 9.8. A service runs warm.
+ * Load before a write scenario is measured: at least this many seconds and this many requests. Every process
+ * needs a few thousand writes to reach its steady cost (V8 optimising the request paths of Nest,
+ * class-validator, pg and our code): a sign-up cost 14.4 ms of CPU in its first 5 s after a restart, 11.7 in the
+ * next 5, then 9.5 to 10; sign-ins at bcrypt cost 10 gave 86 % of raw bcrypt after 15 s (400 sign-ins) and 90 %
+ * after 45 s. A deployed service runs warm.
  */
 const WRITE_WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 15);
+const WRITE_WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 1200);
+
+async function warmUp(url, options) {
+  const first = await load(url, { ...options, duration: WRITE_WARMUP_SECONDS });
+  const missing = WRITE_WARMUP_REQUESTS - first.total;
+  if (missing > 0 && first.rps > 0) await load(url, { ...options, duration: Math.ceil(missing / first.rps) });
+}
 const quiet = (list) => waitForQuiet(list.map(({ pid }) => pid));
 const round = (value, digits = 1) => (value === undefined ? undefined : Number(value.toFixed(digits)));
 
@@ -235,7 +244,7 @@ export async function signInScenario({ url, processes, cpuGroups, duration }) {
   const compares = await throughput(() => bcrypt.compare(PASSWORD, hash), 8, duration * 1000);
   console.log(`  baseline: bcrypt.compare (cost ${BCRYPT_COST}, 8 in flight) ${round(compares)} /s`);
 
-  await load(endpoint, { ...signIn, connections: 8, duration: WRITE_WARMUP_SECONDS });
+  await warmUp(endpoint, { ...signIn, connections: 8 });
   await quiet(processes());
   const result = await loadWithCpu(cpuGroups, endpoint, { ...signIn, connections: 8, duration });
   printLoad('stack', result);
@@ -306,7 +315,7 @@ export async function signInOverheadScenario({ url, stack, processes, cpuGroups,
   await signUp(url, email);
   const endpoint = `${url}/api/auth/sign-in/email`;
   const signIn = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email, password: PASSWORD }) };
-  await load(endpoint, { ...signIn, connections: 8, duration: WRITE_WARMUP_SECONDS });
+  await warmUp(endpoint, { ...signIn, connections: 8 });
   const rows = [];
   for (const connections of [8, 1]) {
     await quiet(processes());
@@ -392,7 +401,7 @@ export async function signUpScenario({ url, stack, processes, cpuGroups, duratio
   console.log(`  bcrypt excluded: identity restarted with BCRYPT_COST=${CHEAP_BCRYPT_COST}`);
   await stack.restart('identity', { BCRYPT_COST: String(CHEAP_BCRYPT_COST) });
   const cheapHash = await bcryptHashTime(CHEAP_BCRYPT_COST);
-  await load(url, { requests, connections: 20, duration: WRITE_WARMUP_SECONDS });
+  await warmUp(url, { requests, connections: 20 });
   await quiet(processes());
   const withoutBcrypt = await loadWithCpu(cpuGroups, url, { requests, connections: 20, duration });
   printLoad(`stack, bcrypt cost ${CHEAP_BCRYPT_COST}`, withoutBcrypt);
