@@ -1,12 +1,4 @@
-import {
-  EmailChanged,
-  EmailVerified,
-  SessionCreated,
-  SessionEventTypes,
-  UserDeleted,
-  UserUpdated,
-  type PublishedEvent,
-} from '@authsvc/contracts';
+import { SessionCreated, SessionEventTypes, UserViewChanges, type PublishedEvent } from '@authsvc/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -22,7 +14,7 @@ const CONNECT_RETRY_MS = 1000;
  * everywhere arrives as the sessions' revocations.
  */
 const INVALIDATING_SUBJECTS = [
-  ...[UserUpdated, EmailVerified, EmailChanged, UserDeleted].map((event) => event.subject),
+  ...UserViewChanges.map((event) => event.subject),
   ...SessionEventTypes.filter((event) => event !== SessionCreated).map((event) => event.subject),
 ];
 

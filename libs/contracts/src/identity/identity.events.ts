@@ -107,6 +107,9 @@ export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>
   'identity.events.user.email-verified',
 );
 
+/** The events that change a user's public view once they are registered, their deletion included. */
+export const UserViewChanges = [UserUpdated, EmailVerified, EmailChanged, UserDeleted] as const;
+
 export const IdentityEventTypes = [
   UserRegistered,
   CredentialAccountCreated,

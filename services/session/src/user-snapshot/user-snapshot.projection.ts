@@ -4,6 +4,7 @@ import {
   UserDeleted,
   UserRegistered,
   UserUpdated,
+  UserViewChanges,
   type DataOf,
   type PersonalOf,
   type PublishedEvent,
@@ -12,13 +13,7 @@ import {
 import type { UserSnapshot } from './user-snapshot.js';
 
 /** The identity events that shape a user's public view. */
-export const USER_SNAPSHOT_EVENTS: readonly string[] = [
-  UserRegistered.type,
-  UserUpdated.type,
-  EmailVerified.type,
-  EmailChanged.type,
-  UserDeleted.type,
-];
+export const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
 
 /**
  * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, which
