@@ -3,6 +3,7 @@ export * from './logging/create-logger.js';
 export * from './database/ensure-database.js';
 export * from './database/service-data-source.js';
 export * from './database/prepared-query.js';
+export * from './database/row-insertion.js';
 export * from './event-store/event-store.schema.js';
 export * from './event-store/personal-data-vault.js';
 export * from './event-store/recorded-event.js';

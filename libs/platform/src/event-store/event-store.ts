@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import type { EventMetadata } from '@authsvc/contracts';
-import { QueryFailedError, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
+import { rowInsertion } from '../database/row-insertion.js';
 import type { InlineProjector, StartedRow } from './projection.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
@@ -55,29 +56,15 @@ export interface LocalRelay {
   nudge(): void;
 }
 
-/** A read model row as an INSERT needs it: quoted table and columns, values as TypeORM would store them. */
-function insertionOf(manager: EntityManager, entity: StartedRow['entity'], row: ObjectLiteral) {
-  const metadata = manager.connection.getMetadata(entity);
-  const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
-  const table = metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
-  return {
-    table,
-    columns: columns.map((column) => `"${column.databaseName}"`).join(', '),
-    values: columns.map((column) =>
-      manager.connection.driver.preparePersistentValue(column.getEntityValue(row), column),
-    ),
-  };
-}
-
 /** The subject whose key encrypts the event's personal data, if it has any. */
-function personalSubjectOf(event: PendingEvent): string[] {
+function personalSubjectOf(event: Pick<PendingEvent, 'personal' | 'personalSubject'>): string[] {
   return event.personal !== null && event.personalSubject ? [event.personalSubject] : [];
 }
 
 /**
- * Append-only Postgres event store of one service schema. An append writes the events, applies the
- * inline projections and notifies the outbox relay in one transaction, so that a write is visible to the
- * next read and is published exactly when it is committed.
+ * Append-only Postgres event store of one service schema. An append writes the events and applies the inline
+ * projections atomically (one statement, or one transaction) and then wakes the outbox relay, so that a write is
+ * visible to the next read and is published exactly when it is committed.
  */
 export class EventStore {
   private localRelay?: LocalRelay;
@@ -226,7 +213,8 @@ export class EventStore {
     const placeholders = (values: readonly unknown[]) =>
       `(${values.map((value) => `$${parameters.push(value)}`).join(', ')})`;
     const eventRows = events.map((event) => {
-      const key = event.personal !== null && event.personalSubject ? keys.get(event.personalSubject) : undefined;
+      const [subject] = personalSubjectOf(event);
+      const key = subject === undefined ? undefined : keys.get(subject);
       const personal = key ? this.vault.encrypt(key, event.personal) : null;
       return placeholders([
         event.metadata.eventId,
@@ -242,7 +230,7 @@ export class EventStore {
       ]);
     });
     const rowInserts = rows.map(({ entity, row }, index) => {
-      const { table, columns, values } = insertionOf(manager, entity, row);
+      const { table, columns, values } = rowInsertion(manager, entity, row);
       return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
     });
     const notification = notify ? `, notified AS (SELECT pg_notify($${parameters.push(this.notifyChannel)}, ''))` : '';

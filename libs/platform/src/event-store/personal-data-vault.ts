@@ -5,7 +5,8 @@ import { preparedQuery } from '../database/prepared-query.js';
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
 
-const DEFAULT_CACHED_KEYS = 10_000;
+/** Keys kept for writing, at most (about 1 MB). */
+const CACHED_WRITE_KEYS = 10_000;
 
 /**
  * Crypto-shredding: personal data in events is encrypted (AES-256-GCM) under a key per subject (a user).
@@ -20,10 +21,7 @@ export class PersonalDataVault {
    */
   private readonly writeKeys = new Map<string, Buffer>();
 
-  constructor(
-    private readonly schema: string,
-    private readonly cachedKeys = DEFAULT_CACHED_KEYS,
-  ) {}
+  constructor(private readonly schema: string) {}
 
   /** Encrypts `value` under a key from `keysFor`. */
   encrypt(key: Buffer, value: unknown): Buffer {
@@ -106,7 +104,7 @@ export class PersonalDataVault {
   private remember(subject: string, key: Buffer): Buffer {
     this.writeKeys.delete(subject);
     this.writeKeys.set(subject, key);
-    if (this.writeKeys.size > this.cachedKeys) this.writeKeys.delete(this.writeKeys.keys().next().value as string);
+    if (this.writeKeys.size > CACHED_WRITE_KEYS) this.writeKeys.delete(this.writeKeys.keys().next().value as string);
     return key;
   }
 }

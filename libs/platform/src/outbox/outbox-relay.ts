@@ -143,16 +143,17 @@ export class OutboxRelay implements LocalRelay {
       [this.published],
     );
     if (rows.length === 0) return 0;
+    const definitions = rows.map((row) => this.definitionOf(row.type));
     // Private personal data never leaves the service, so its keys are not even read.
-    const shared = rows.map((row) =>
-      this.definitionOf(row.type).personalIsPrivate ? { ...row, personal: null, personal_subject: null } : row,
+    const shared = rows.map((row, index) =>
+      definitions[index].personalIsPrivate ? { ...row, personal: null, personal_subject: null } : row,
     );
     const events = await this.options.store.toRecorded(runner.manager, shared);
     // The whole batch is sent before the first acknowledgement is awaited. One connection delivers in order
     // and the stream stores in that order, so the checkpoint moves over the acknowledged prefix: from the
     // first failure on, everything is published again (the copies that were stored are dropped by their id).
     const acknowledgements = await Promise.allSettled(
-      events.map((event) => {
+      events.map((event, index) => {
         const message: PublishedEvent = {
           type: event.type,
           schemaVersion: event.schemaVersion,
@@ -163,8 +164,7 @@ export class OutboxRelay implements LocalRelay {
           personal: event.personal,
           metadata: event.metadata,
         };
-        const { subject } = this.definitionOf(event.type);
-        return this.js.publish(subject, JSON.stringify(message), { msgID: event.metadata.eventId });
+        return this.js.publish(definitions[index].subject, JSON.stringify(message), { msgID: event.metadata.eventId });
       }),
     );
     for (const [index, acknowledgement] of acknowledgements.entries()) {

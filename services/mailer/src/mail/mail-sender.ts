@@ -91,7 +91,8 @@ export class MailSender {
       }
       // One statement for the batch: a crash before it sends these few mails again, with the same Message-ID.
       if (sent.length > 0) {
-        await manager.query(
+        await preparedQuery(
+          manager,
           `UPDATE mailer.mails
               SET status = 'sent', sent_at = now(), attempts = attempts + 1
             WHERE id = ANY($1)`,

@@ -1,5 +1,5 @@
 import type { UserView } from '@authsvc/contracts';
-import { preparedQuery } from '@authsvc/platform';
+import { preparedQuery, rowInsertion } from '@authsvc/platform';
 import { DataSource } from 'typeorm';
 import type { UserSnapshot } from './user-snapshot.js';
 import { UserSnapshotEntity } from './user-snapshot.entity.js';
@@ -37,26 +37,13 @@ export class UserSnapshotStore {
   }
 
   private async insertIfAbsent(snapshot: UserSnapshot): Promise<boolean> {
-    const row = toEntity(snapshot);
+    const manager = this.dataSource.manager;
+    const { table, columns, values } = rowInsertion(manager, UserSnapshotEntity, toEntity(snapshot));
+    const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
     const inserted = await preparedQuery(
-      this.dataSource.manager,
-      `INSERT INTO session.user_snapshots (user_id, deleted, email, name, image, email_verified, username,
-                                           display_username, created_at, updated_at, last_position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
-      [
-        row.userId,
-        row.deleted,
-        row.email,
-        row.name,
-        row.image,
-        row.emailVerified,
-        row.username,
-        row.displayUsername,
-        row.createdAt,
-        row.updatedAt,
-        row.lastPosition,
-      ],
+      manager,
+      `INSERT INTO ${table} (${columns}) VALUES (${placeholders}) ON CONFLICT (user_id) DO NOTHING RETURNING 1`,
+      values,
     );
     return inserted.length > 0;
   }
