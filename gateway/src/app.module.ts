@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { MultiplexedNatsClient } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { CurrentSession } from './auth/current-session.js';
 import { SessionIssuer } from './auth/session-issuer.js';
@@ -51,11 +51,7 @@ export class AppModule {
         { provide: GATEWAY_REDIS, useValue: redis },
         {
           provide: NATS_CLIENT,
-          useFactory: () =>
-            ClientProxyFactory.create({
-              transport: Transport.NATS,
-              options: { servers: [config.NATS_URL.toString()], maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-            }),
+          useFactory: () => new MultiplexedNatsClient(config.NATS_URL),
         },
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
         { provide: AuthCookies, useValue: new AuthCookies(config.AUTH_SECRET, config.BASE_URL.protocol === 'https:') },

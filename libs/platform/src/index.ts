@@ -10,6 +10,8 @@ export * from './event-store/recorded-event.js';
 export * from './event-store/projection.js';
 export * from './event-store/event-store.js';
 export * from './nats/connect-nats.js';
+export * from './nats/multiplexed-nats-client.js';
+export * from './nats/plain-subject-nats-server.js';
 export * from './nats/event-stream.js';
 export * from './nats/durable-consumer.js';
 export * from './background/pacer.js';

@@ -1,7 +1,6 @@
-import { EventStore, type ServiceRuntime } from '@authsvc/platform';
+import { EventStore, MultiplexedNatsClient, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
@@ -32,14 +31,7 @@ export class SessionModule {
         { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
         {
           provide: IdentityUsers,
-          useFactory: () =>
-            new IdentityUsers(
-              ClientProxyFactory.create({
-                transport: Transport.NATS,
-                options: { servers: [config.NATS_URL.toString()], maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-              }),
-              config.RPC_TIMEOUT_MS,
-            ),
+          useFactory: () => new IdentityUsers(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS),
         },
         UserViews,
         SessionWriter,

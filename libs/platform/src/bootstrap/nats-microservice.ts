@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
+import { PlainSubjectNatsServer } from '../nats/plain-subject-nats-server.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcValidationPipe } from '../rpc/rpc-validation.pipe.js';
 
@@ -16,8 +17,7 @@ export async function startNatsMicroservice(
   logger: LoggerService,
 ): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as never, {
-    transport: Transport.NATS,
-    options: { servers: [natsUrl.toString()], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    strategy: new PlainSubjectNatsServer(natsUrl, queue),
     logger,
   });
   app.useGlobalPipes(new RpcValidationPipe());

@@ -11,7 +11,7 @@ import { firstValueFrom, timeout } from 'rxjs';
  */
 export class IdentityUsers implements OnApplicationShutdown {
   constructor(
-    private readonly client: ClientProxy,
+    private readonly client: Pick<ClientProxy, 'send' | 'close'>,
     private readonly timeoutMs: number,
   ) {}
 

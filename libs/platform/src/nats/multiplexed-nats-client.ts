@@ -1,0 +1,62 @@
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { natsConnectionOptions } from './connect-nats.js';
+
+type ReplyHandler = (error: Error | null, message: Msg) => unknown;
+
+/**
+ * Nest's NATS client with one reply subscription per connection instead of one per request. Nest subscribes
+ * to a fresh inbox before every request and unsubscribes after its answer: two more protocol operations on
+ * the server and a subscription object on the client for each call. Here every request's reply subject is
+ * `<inbox>.<packet id>` under one wildcard subscription, and the id picks the waiting caller. Answers, errors,
+ * "no responders" and timeouts reach the caller exactly as with Nest's client (its own reply handler is used).
+ */
+export class MultiplexedNatsClient extends ClientNats {
+  private readonly waiting = new Map<string, ReplyHandler>();
+  private replies?: { readonly connection: NatsConnection; readonly inbox: string };
+
+  constructor(natsUrl: URL) {
+    super(natsConnectionOptions(natsUrl));
+  }
+
+  protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const packet = this.assignPacketId(partialPacket);
+    const forget = () => {
+      this.waiting.delete(packet.id);
+      this.routingMap.delete(packet.id);
+    };
+    try {
+      const inbox = this.replyInbox();
+      const serialized = this.serializer.serialize(packet);
+      this.routingMap.set(packet.id, callback);
+      this.waiting.set(packet.id, this.createSubscriptionHandler(packet, callback));
+      this.connection().publish(this.normalizePattern(partialPacket.pattern), serialized.data, {
+        reply: `${inbox}.${packet.id}`,
+        headers: this.mergeHeaders(serialized.headers),
+      });
+    } catch (error) {
+      forget();
+      callback({ err: error });
+    }
+    return forget;
+  }
+
+  /** The wildcard subscription of the current connection, made on first use (a new connection gets its own). */
+  private replyInbox(): string {
+    const connection = this.connection();
+    if (this.replies?.connection === connection) return this.replies.inbox;
+    const inbox = createInbox(this.options.inboxPrefix);
+    connection.subscribe(`${inbox}.*`, {
+      callback: (error, message) => {
+        if (error) for (const handler of this.waiting.values()) void handler(error, message);
+        else void this.waiting.get(message.subject.slice(inbox.length + 1))?.(null, message);
+      },
+    });
+    this.replies = { connection, inbox };
+    return inbox;
+  }
+
+  private connection(): NatsConnection {
+    return this.unwrap<NatsConnection>();
+  }
+}
