@@ -6,7 +6,7 @@
 //                               counts and the cold path still use the bench database and Redis db 2)
 //   BENCH_DURATION=10           seconds per measured phase
 //   BENCH_WARMUP=15             seconds of load before each sign-in and sign-up phase, and at least
-//   BENCH_WARMUP_REQUESTS=1200  this many requests (the processes reach their steady cost per write only
+//   BENCH_WARMUP_REQUESTS=4000  this many requests (the processes reach their steady cost per write only
 //                               after a few thousand writes)
 //   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up   run a subset
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
