@@ -11,9 +11,11 @@ const BATCH_SIZE = 200;
 const IDLE_WAIT_MS = 1000;
 const LEADER_RETRY_MS = 2000;
 /**
- * How often, at most, the checkpoint is written while events keep coming (and always when the relay goes
- * idle or resigns). A crash re-publishes at most this much, well inside the stream's ten-minute duplicate
- * window, so the copies are dropped by their Nats-Msg-Id; writing it after every event cost a commit each.
+ * How often, at most, the checkpoint is written (and when the relay resigns). After the last event of a burst
+ * the next round, at the latest the idle poll a second later, writes it. A crash re-publishes at most that much,
+ * well inside the stream's ten-minute duplicate window, so the copies are dropped by their Nats-Msg-Id. Writing
+ * it after every event, or after every round that caught up (under a steady trickle, every round), cost a
+ * commit each.
  */
 const CHECKPOINT_INTERVAL_MS = 500;
 /**
@@ -85,11 +87,7 @@ export class OutboxRelay implements LocalRelay {
         }
         this.pacer.startRound();
         const published = await this.publishBatch(this.runner);
-        // A short batch was everything committed when it was read; what commits later nudges.
-        const caughtUp = published < BATCH_SIZE && !this.pacer.nudged;
-        if (caughtUp || performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) {
-          await this.storeCheckpoint(this.runner);
-        }
+        if (performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) await this.storeCheckpoint(this.runner);
         if (published < BATCH_SIZE) await this.pacer.idle(IDLE_WAIT_MS);
       } catch (error) {
         this.options.logger.error(`outbox relay: ${(error as Error).message}`, 'OutboxRelay');
