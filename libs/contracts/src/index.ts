@@ -2,6 +2,7 @@ export * from './messaging/event-definition.js';
 export * from './messaging/rpc-definition.js';
 export * from './messaging/traced-request.js';
 export * from './messaging/fields.js';
+export * from './messaging/contract-instance.js';
 export * from './health.js';
 export * from './identity/user.view.js';
 export * from './identity/identity.events.js';

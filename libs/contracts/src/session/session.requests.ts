@@ -1,8 +1,6 @@
-// class-transformer's @Type reads the design-time type metadata, which needs the Reflect API's extension.
-import 'reflect-metadata';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { UserViewPayload } from '../identity/user.view.js';
+import { Nested } from '../messaging/contract-instance.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /**
@@ -10,8 +8,7 @@ import { TracedRequest } from '../messaging/traced-request.js';
  * proof, which the new session is cached with (the session service does not ask identity again).
  */
 export class CreateSessionRequest extends TracedRequest {
-  @ValidateNested()
-  @Type(() => UserViewPayload)
+  @Nested(() => UserViewPayload)
   user!: UserViewPayload;
 
   @IsString()

@@ -1,5 +1,5 @@
+import { toContractInstance } from '@authsvc/contracts';
 import { DomainError, type ErrorDefinition } from '@authsvc/errors';
-import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
 /**
@@ -12,7 +12,7 @@ export async function validateContract<T extends object>(
   invalid: ErrorDefinition,
 ): Promise<T> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new DomainError(invalid);
-  const instance = plainToInstance(type, payload);
+  const instance = toContractInstance(type, payload);
   const problems = await validate(instance, { whitelist: true, forbidUnknownValues: true });
   if (problems.length > 0) throw new DomainError(invalid);
   return instance;

@@ -1,0 +1,57 @@
+import { IsObject, ValidateNested } from 'class-validator';
+
+type ContractClass = new () => object;
+type NestedClasses = ReadonlyMap<string, () => ContractClass>;
+
+const declaredNested = new Map<object, Map<string, () => ContractClass>>();
+const nestedByClass = new Map<object, NestedClasses>();
+
+/**
+ * A property that holds another contract's object (not an array, not null), checked with that class's rules.
+ * `toContractInstance` gives the property an instance of the class, as class-validator finds a class's rules
+ * by the object's constructor.
+ */
+export function Nested(classOf: () => ContractClass): (target: object, property: string) => void {
+  return (target, property) => {
+    IsObject()(target, property);
+    ValidateNested()(target, property);
+    const properties = declaredNested.get(target.constructor) ?? new Map<string, () => ContractClass>();
+    properties.set(property, classOf);
+    declaredNested.set(target.constructor, properties);
+  };
+}
+
+/**
+ * A parsed JSON payload as an instance of its contract class, nested contracts included, for class-validator.
+ * Values are taken as they are (validation decides about them); a `__proto__` key is not copied, so a payload
+ * cannot swap the instance's prototype.
+ */
+export function toContractInstance<T extends object>(type: new () => T, payload: object): T {
+  const instance = new type() as Record<string, unknown>;
+  for (const key of Object.keys(payload)) {
+    if (key !== '__proto__') instance[key] = (payload as Record<string, unknown>)[key];
+  }
+  for (const [property, classOf] of nestedOf(type)) {
+    const value = instance[property];
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      instance[property] = toContractInstance(classOf(), value);
+    }
+  }
+  return instance as T;
+}
+
+/** The nested properties a class and its ancestors declare (fixed once the classes are defined). */
+function nestedOf(type: ContractClass): NestedClasses {
+  let nested = nestedByClass.get(type);
+  if (!nested) {
+    const merged = new Map<string, () => ContractClass>();
+    for (let owner: object | null = type; owner && owner !== Function.prototype; owner = Object.getPrototypeOf(owner)) {
+      for (const [property, classOf] of declaredNested.get(owner) ?? []) {
+        if (!merged.has(property)) merged.set(property, classOf);
+      }
+    }
+    nested = merged;
+    nestedByClass.set(type, nested);
+  }
+  return nested;
+}
