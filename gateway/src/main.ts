@@ -29,6 +29,8 @@ await runService('gateway', async () => {
   });
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  // Auth answers are never revalidated by the browser; hashing every body for an ETag was wasted work.
+  app.set('etag', false);
   app.use(requestIdMiddleware);
   // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the full path does.
   const nearCache = app.get(SessionNearCache);

@@ -1,10 +1,9 @@
 import type { RpcDefinition } from '@authsvc/contracts';
 import { DomainError, isErrorDefinition, RequestErrors } from '@authsvc/errors';
+import { type MultiplexedNatsClient, RpcTimeoutError } from '@authsvc/platform';
 import { NoRespondersError, RequestError } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 
 export const NATS_CLIENT = Symbol('NatsClient');
@@ -17,15 +16,13 @@ export const NATS_CLIENT = Symbol('NatsClient');
 @Injectable()
 export class ServiceClient {
   constructor(
-    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
+    @Inject(NATS_CLIENT) private readonly client: MultiplexedNatsClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
     try {
-      return await firstValueFrom(
-        this.client.send<TReply, TRequest>(rpc.subject, request).pipe(timeout(this.config.RPC_TIMEOUT_MS)),
-      );
+      return await this.client.request<TReply>(rpc.subject, request, this.config.RPC_TIMEOUT_MS);
     } catch (error) {
       if (isUnanswered(error)) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
       if (isErrorDefinition(error)) throw new DomainError(error);
@@ -36,7 +33,7 @@ export class ServiceClient {
 
 function isUnanswered(error: unknown): boolean {
   return (
-    error instanceof TimeoutError ||
+    error instanceof RpcTimeoutError ||
     error instanceof EmptyResponseException ||
     error instanceof NoRespondersError ||
     (error instanceof RequestError && error.isNoResponders())

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jest } from '@jest/globals';
 import { MessagePattern, RpcException } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
-import { MultiplexedNatsClient } from '../src/nats/multiplexed-nats-client';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
+import { MultiplexedNatsClient, RpcTimeoutError } from '../src/nats/multiplexed-nats-client';
 import { PlainSubjectNatsServer } from '../src/nats/plain-subject-nats-server';
 
 // Our NATS client and server strategies against a real nats-server: answers reach their own caller, errors and
@@ -23,6 +25,12 @@ class EchoController {
   @MessagePattern(`${prefix}.fail`)
   fail(): never {
     throw new RpcException({ code: 'TEST_FAILURE', message: 'Test failure' });
+  }
+
+  @MessagePattern(`${prefix}.slow`)
+  async slow() {
+    await sleep(300);
+    return { late: true };
   }
 
   @MessagePattern({ test: prefix, op: 'double' })
@@ -88,5 +96,38 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     subscription.unsubscribe();
     await call(`${prefix}.echo`, { n: 2 });
     expect((client as unknown as { waiting: Map<string, unknown> }).waiting.size).toBe(0);
+  });
+
+  describe('request (a promise instead of an observable)', () => {
+    const waiting = () => (client as unknown as { waiting: Map<string, unknown> }).waiting.size;
+
+    it('answers every concurrent request to its own caller', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => client.request<{ n: number }>(`${prefix}.echo`, { n }, 2000)),
+      );
+      expect(answers).toEqual(Array.from({ length: 20 }, (_, n) => ({ n })));
+      expect(waiting()).toBe(0);
+    });
+
+    it("rejects with the handler's error object", async () => {
+      await expect(client.request(`${prefix}.fail`, {}, 2000)).rejects.toEqual({
+        code: 'TEST_FAILURE',
+        message: 'Test failure',
+      });
+      expect(waiting()).toBe(0);
+    });
+
+    it('rejects at once when nobody listens', async () => {
+      const started = performance.now();
+      await expect(client.request(`${prefix}.nobody`, {}, 10_000)).rejects.toBeInstanceOf(EmptyResponseException);
+      expect(performance.now() - started).toBeLessThan(5000);
+    });
+
+    it('gives up after its timeout and forgets the request', async () => {
+      await expect(client.request(`${prefix}.slow`, {}, 50)).rejects.toBeInstanceOf(RpcTimeoutError);
+      expect(waiting()).toBe(0);
+      await sleep(400);
+      await expect(client.request(`${prefix}.echo`, { n: 3 }, 2000)).resolves.toEqual({ n: 3 });
+    });
   });
 });

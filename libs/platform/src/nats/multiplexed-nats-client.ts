@@ -1,8 +1,17 @@
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { natsConnectionOptions } from './connect-nats.js';
 
 type ReplyHandler = (error: Error | null, message: Msg) => unknown;
+
+/** No answer within the time the caller gave. */
+export class RpcTimeoutError extends Error {
+  constructor(subject: string, timeoutMs: number) {
+    super(`no answer on ${subject} within ${timeoutMs} ms`);
+    this.name = 'RpcTimeoutError';
+  }
+}
 
 /**
  * Nest's NATS client with one reply subscription per connection instead of one per request. Nest subscribes
@@ -17,6 +26,31 @@ export class MultiplexedNatsClient extends ClientNats {
 
   constructor(natsUrl: URL) {
     super(natsConnectionOptions(natsUrl));
+  }
+
+  /**
+   * One request and its answer as a promise: what `firstValueFrom(send(...).pipe(timeout(ms)))` gives, without
+   * an observable pipeline (and its subscriptions) built for every call. Rejects with the handler's error
+   * object, with Nest's EmptyResponseException when nobody listens or nothing was answered, and with
+   * RpcTimeoutError after `timeoutMs`.
+   */
+  async request<TReply>(subject: string, data: unknown, timeoutMs: number): Promise<TReply> {
+    await this.connect();
+    return new Promise<TReply>((resolve, reject) => {
+      let forget = () => {};
+      const timer = setTimeout(() => {
+        forget();
+        reject(new RpcTimeoutError(subject, timeoutMs));
+      }, timeoutMs);
+      const settle = ({ err, response }: WritePacket) => {
+        clearTimeout(timer);
+        forget();
+        if (err) reject(err);
+        else if (response === undefined) reject(new EmptyResponseException(subject));
+        else resolve(response as TReply);
+      };
+      forget = this.publish({ pattern: subject, data }, settle);
+    });
   }
 
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {

@@ -1,8 +1,7 @@
 import { IdentityRpc, type GetUserRequest, type UserView } from '@authsvc/contracts';
 import { DomainError, isErrorDefinition, RequestErrors } from '@authsvc/errors';
+import type { MultiplexedNatsClient } from '@authsvc/platform';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
 
 /**
  * Asks identity for a user over its contract (`identity.rpc.user.get`): only when the snapshot cannot
@@ -11,17 +10,14 @@ import { firstValueFrom, timeout } from 'rxjs';
  */
 export class IdentityUsers implements OnApplicationShutdown {
   constructor(
-    private readonly client: Pick<ClientProxy, 'send' | 'close'>,
+    private readonly client: Pick<MultiplexedNatsClient, 'request' | 'close'>,
     private readonly timeoutMs: number,
   ) {}
 
   async get(userId: string, correlationId: string): Promise<UserView | null> {
     try {
-      return await firstValueFrom(
-        this.client
-          .send<UserView | null, GetUserRequest>(IdentityRpc.getUser.subject, { userId, correlationId })
-          .pipe(timeout(this.timeoutMs)),
-      );
+      const request: GetUserRequest = { userId, correlationId };
+      return await this.client.request<UserView | null>(IdentityRpc.getUser.subject, request, this.timeoutMs);
     } catch (error) {
       if (isErrorDefinition(error)) throw new DomainError(error);
       throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
