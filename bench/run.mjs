@@ -8,6 +8,7 @@
 //   BENCH_WARMUP=15             seconds of load before each sign-in and sign-up phase, and at least
 //   BENCH_WARMUP_REQUESTS=4000  this many requests (the processes reach their steady cost per write only
 //                               after a few thousand writes)
+//   BENCH_SIGN_IN_ROUNDS=3      sign-in's budget phases, each between two measurements of its baseline
 //   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up   run a subset
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
 //                               default /tmp/prof, written when the stack stops)
