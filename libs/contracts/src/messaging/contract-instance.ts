@@ -21,15 +21,19 @@ export function Nested(classOf: () => ContractClass): (target: object, property:
   };
 }
 
+/** Keys that would change what the instance is rather than hold a field; never contract fields. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
+
 /**
  * A parsed JSON payload as an instance of its contract class, nested contracts included, for class-validator.
- * Values are taken as they are (validation decides about them); a `__proto__` key is not copied, so a payload
- * cannot swap the instance's prototype.
+ * Values are taken as they are (validation decides about them). `__proto__` and `constructor` keys are not
+ * copied: they would swap the instance's prototype or hide its class from class-validator, and like every
+ * key no rule names, they are dropped.
  */
 export function toContractInstance<T extends object>(type: new () => T, payload: object): T {
   const instance = new type() as Record<string, unknown>;
   for (const key of Object.keys(payload)) {
-    if (key !== '__proto__') instance[key] = (payload as Record<string, unknown>)[key];
+    if (!PROTOTYPE_KEYS.has(key)) instance[key] = (payload as Record<string, unknown>)[key];
   }
   for (const [property, classOf] of nestedOf(type)) {
     const value = instance[property];

@@ -58,4 +58,10 @@ describe('validateContract', () => {
     expect(Object.getPrototypeOf(instance)).toBe(CreateSessionRequest.prototype);
     expect(instance.rememberMe).toBe(true);
   });
+
+  it('drops a constructor key like any other unknown key, at every level', async () => {
+    const instance = await validated({ ...request, constructor: 'x', user: { ...user, constructor: 1 } });
+    expect(instance.constructor).toBe(CreateSessionRequest);
+    expect(instance.user.constructor).toBe(UserViewPayload);
+  });
 });
