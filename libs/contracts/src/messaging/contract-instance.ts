@@ -1,5 +1,3 @@
-import { IsObject, ValidateNested } from 'class-validator';
-
 type ContractClass = new () => object;
 type NestedClasses = ReadonlyMap<string, () => ContractClass>;
 
@@ -7,16 +5,14 @@ const declaredNested = new Map<object, Map<string, () => ContractClass>>();
 const nestedByClass = new Map<object, NestedClasses>();
 
 /**
- * A property that holds another contract's object (not an array, not null), checked with that class's rules.
- * `toContractInstance` gives the property an instance of the class, as class-validator finds a class's rules
- * by the object's constructor.
+ * Records that a property holds another contract's object, so that `toContractInstance` gives it an instance
+ * of that class (class-validator finds a class's rules by the object's constructor). The field rule that
+ * uses it is `Nested` (fields.ts).
  */
-export function Nested(classOf: () => ContractClass): (target: object, property: string) => void {
+export function nestedContract(classOf: () => ContractClass): PropertyDecorator {
   return (target, property) => {
-    IsObject()(target, property);
-    ValidateNested()(target, property);
     const properties = declaredNested.get(target.constructor) ?? new Map<string, () => ContractClass>();
-    properties.set(property, classOf);
+    properties.set(String(property), classOf);
     declaredNested.set(target.constructor, properties);
   };
 }

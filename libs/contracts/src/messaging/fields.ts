@@ -1,4 +1,16 @@
-import { IsBoolean, IsEmail, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { nestedContract } from './contract-instance.js';
 
 /**
  * The field rules shared by the gateway's request bodies and the contracts' payloads, so that both ends of
@@ -42,3 +54,7 @@ export const OptionalImage = (): FieldDecorator =>
     IsString(),
     MaxLength(LIMITS.url),
   );
+
+/** Another contract's object (not an array, not null), checked with that class's rules. */
+export const Nested = (classOf: () => new () => object): FieldDecorator =>
+  all(IsObject(), ValidateNested(), nestedContract(classOf));

@@ -1,6 +1,6 @@
 import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { UserViewPayload } from '../identity/user.view.js';
-import { Nested } from '../messaging/contract-instance.js';
+import { Nested } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /**
