@@ -159,7 +159,7 @@ describe('EventStore.append', () => {
   it('writes the rows that events start in the same statement, all or nothing', async () => {
     const [first, second] = [streamId(), streamId()];
     const owner = someone();
-    const taken = new DomainError(RequestErrors.INVALID_BODY);
+    const taken = RequestErrors.INVALID_BODY;
     await store.append({ streamId: first, expectedVersion: 0, events: [opened(first, owner)], context: context() });
 
     const duplicate = store.append({
@@ -169,7 +169,7 @@ describe('EventStore.append', () => {
       context: context(),
       uniqueViolations: { counters_owner_unique: taken },
     });
-    await expect(duplicate).rejects.toBe(taken);
+    await expect(duplicate).rejects.toMatchObject({ name: 'DomainError', code: taken.code, status: taken.status });
     expect(await store.readStream(second)).toEqual([]);
     const rows = await dataSource.query(`SELECT id FROM "${schema}".counters WHERE owner = $1`, [owner]);
     expect(rows).toEqual([{ id: first }]);

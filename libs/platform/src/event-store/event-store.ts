@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, RequestErrors } from '@authsvc/errors';
+import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import type { EventMetadata } from '@authsvc/contracts';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
@@ -23,8 +23,11 @@ interface EventRow {
   metadata: EventMetadata;
 }
 
-/** Maps a uniqueness rule of a read model (by constraint name) to the domain error it means. */
-export type UniqueViolationMap = Readonly<Record<string, DomainError>>;
+/**
+ * Maps a uniqueness rule of a read model (by constraint name) to the catalogue error it means. Definitions, not
+ * errors: an error built for every append would capture a stack trace that almost every append throws away.
+ */
+export type UniqueViolationMap = Readonly<Record<string, ErrorDefinition>>;
 
 export interface AppendOptions {
   readonly streamId: string;
@@ -258,7 +261,8 @@ export class EventStore {
     if (driverError.constraint === STREAM_POSITION_CONSTRAINT) {
       return new DomainError(RequestErrors.CONCURRENT_MODIFICATION);
     }
-    return (driverError.constraint && uniqueViolations[driverError.constraint]) || error;
+    const violated = driverError.constraint ? uniqueViolations[driverError.constraint] : undefined;
+    return violated ? new DomainError(violated) : error;
   }
 }
 

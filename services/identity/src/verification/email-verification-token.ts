@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -19,6 +20,26 @@ export type VerificationClaims =
 
 const REQUEST_TYPES = new Set(['email-verification', 'change-email-confirmation', 'change-email-verification']);
 
+let hmacKey: { readonly secret: string; readonly key: Promise<webcrypto.CryptoKey> } | undefined;
+
+/**
+ * The secret as an HS256 key, imported once: given the raw bytes, jose imports a key for every token it signs
+ * or checks.
+ */
+function hmacKeyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  if (hmacKey?.secret !== secret) {
+    const key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    hmacKey = { secret, key };
+  }
+  return hmacKey.key;
+}
+
 /** Signs an HS256 token (header exactly `{"alg":"HS256"}`) valid for `expiresInSeconds` from `now`. */
 export async function signVerificationToken(
   claims: VerificationClaims,
@@ -31,7 +52,7 @@ export async function signVerificationToken(
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + expiresInSeconds)
-    .sign(new TextEncoder().encode(secret));
+    .sign(await hmacKeyOf(secret));
 }
 
 /**
@@ -40,7 +61,7 @@ export async function signVerificationToken(
  */
 export async function readVerificationToken(token: string, secret: string, now: Date): Promise<VerificationClaims> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(token, await hmacKeyOf(secret), {
       algorithms: ['HS256'],
       currentDate: now,
     });

@@ -1,5 +1,5 @@
 import type { UserView } from '@authsvc/contracts';
-import { AuthErrors, DomainError, UsernameErrors } from '@authsvc/errors';
+import { AuthErrors, DomainError, UsernameErrors, type ErrorDefinition } from '@authsvc/errors';
 import { preparedQuery } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
@@ -28,16 +28,15 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
   ) {}
 
   async execute({ login, password }: VerifyPasswordQuery): Promise<UserView> {
-    const failure = new DomainError(
-      'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD,
-    );
+    const failure =
+      'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD;
     const where = this.userMatching(login, password, failure);
     if (password.length > this.config.PASSWORD_MAX_LENGTH) throw new DomainError(AuthErrors.PASSWORD_TOO_LONG);
     this.hasher.assertCapacity();
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
     const matches = await this.hasher.verify(password, hash);
-    if (!found?.password || !matches) throw failure;
+    if (!found?.password || !matches) throw new DomainError(failure);
     return toUserView(found.user);
   }
 
@@ -59,9 +58,9 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     return { user: Object.assign(new UserEntity(), user), password };
   }
 
-  private userMatching(login: CredentialLogin, password: string, failure: DomainError): LoginColumn {
+  private userMatching(login: CredentialLogin, password: string, failure: ErrorDefinition): LoginColumn {
     if ('email' in login) return { column: 'email', value: normalizeEmail(login.email) };
-    if (!login.username || !password) throw failure;
+    if (!login.username || !password) throw new DomainError(failure);
     const rule = usernameLengthRule(this.config);
     return { column: 'username', value: normalizeUsername(login.username, rule, 'lookup') };
   }

@@ -59,8 +59,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       events,
       context: { correlationId: request.correlationId, actorId: userId, now },
       uniqueViolations: {
-        [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS),
-        [USERS_USERNAME_UNIQUE]: new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN),
+        [USERS_EMAIL_UNIQUE]: AuthErrors.USER_ALREADY_EXISTS,
+        [USERS_USERNAME_UNIQUE]: UsernameErrors.USERNAME_IS_ALREADY_TAKEN,
       },
     });
     return toUserView(projectedRow(userViewProjection, recorded) as UserEntity);

@@ -36,7 +36,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
       request.userId,
       { type: 'UpdateUser', changes, now },
       { correlationId: request.correlationId, actorId: request.userId, now },
-      { [USERS_USERNAME_UNIQUE]: new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN) },
+      { [USERS_USERNAME_UNIQUE]: UsernameErrors.USERNAME_IS_ALREADY_TAKEN },
     );
     return toUserView(await repository.findOneByOrFail({ id: request.userId }));
   }

@@ -53,7 +53,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
           user.id,
           { type: 'ChangeEmail', newEmail: claims.updateTo, tokenId: claims.jti, now },
           context,
-          { [USERS_EMAIL_UNIQUE]: new DomainError(AuthErrors.USER_ALREADY_EXISTS) },
+          { [USERS_EMAIL_UNIQUE]: AuthErrors.USER_ALREADY_EXISTS },
         );
         return { user: toUserView(await repository.findOneByOrFail({ id: user.id })), verifiedNow: false };
     }
