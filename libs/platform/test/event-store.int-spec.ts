@@ -140,6 +140,65 @@ describe('EventStore.append', () => {
     }
   });
 
+  describe('an append that introduces its subject', () => {
+    const keysOf = (owner: string): Promise<{ key: Buffer }[]> =>
+      dataSource.query(`SELECT key FROM "${schema}".data_keys WHERE subject = $1`, [owner]);
+    const personalOf = async (stream: string): Promise<Buffer> => {
+      const [row]: { personal: Buffer }[] = await dataSource.query(
+        `SELECT personal FROM "${schema}".events WHERE stream_id = $1`,
+        [stream],
+      );
+      return row.personal;
+    };
+
+    it("creates the subject's key in the same statement: an append that fails leaves no key behind", async () => {
+      const [stream, owner] = [streamId(), someone()];
+      await store.append({ streamId: stream, expectedVersion: 0, events: [counted(stream, 1)], context: context() });
+
+      const stale = store.append({
+        streamId: stream,
+        expectedVersion: 0,
+        events: [opened(stream, owner)],
+        context: context(),
+        introducesSubject: owner,
+      });
+      await expect(stale).rejects.toEqual(new DomainError(RequestErrors.CONCURRENT_MODIFICATION));
+      expect(await keysOf(owner)).toEqual([]);
+
+      const other = streamId();
+      await store.append({
+        streamId: other,
+        expectedVersion: 0,
+        events: [opened(other, owner)],
+        context: context(),
+        introducesSubject: owner,
+      });
+      const [{ key }] = await keysOf(owner);
+      expect(new PersonalDataVault(schema).decrypt(new Map([[owner, key]]), owner, await personalOf(other))).toEqual({
+        owner,
+      });
+    });
+
+    it('uses the key the subject has when it had one after all', async () => {
+      const [first, second, owner, counterOwner] = [streamId(), streamId(), someone(), someone()];
+      await store.append({ streamId: first, expectedVersion: 0, events: [opened(first, owner)], context: context() });
+
+      await store.append({
+        streamId: second,
+        expectedVersion: 0,
+        events: [opened(second, counterOwner, owner)],
+        context: context(),
+        introducesSubject: owner,
+      });
+      const keys = await keysOf(owner);
+      expect(keys).toHaveLength(1);
+      const vault = new PersonalDataVault(schema);
+      const personal = vault.decrypt(new Map([[owner, keys[0].key]]), owner, await personalOf(second));
+      expect(personal).toEqual({ owner: counterOwner });
+      expect((await store.readStream(second))[0].personal).toEqual({ owner: counterOwner });
+    });
+  });
+
   it('keeps the read model in the same transaction: a created row, then updates of it', async () => {
     const stream = streamId();
     const owner = someone();

@@ -5,7 +5,7 @@ import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { rowInsertion } from '../database/row-insertion.js';
 import type { InlineProjector, StartedRow } from './projection.js';
-import type { PersonalDataVault } from './personal-data-vault.js';
+import { DATA_KEY_EXISTS, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -38,6 +38,17 @@ export interface AppendOptions {
   readonly uniqueViolations?: UniqueViolationMap;
   /** Destroys this subject's data key in the same transaction: its personal data becomes unreadable everywhere. */
   readonly erasePersonalDataOf?: string;
+  /**
+   * A subject that comes into being with this append (a new user): its data key is created in the append's own
+   * statement instead of one before it. Should it have a key after all, the append is made with that key.
+   */
+  readonly introducesSubject?: string;
+}
+
+/** A data key the append's statement creates. */
+interface CreatedKey {
+  readonly subject: string;
+  readonly key: Buffer;
 }
 
 /** A command against one stream: decide the new events from its history (none: nothing to do). */
@@ -82,29 +93,42 @@ export class EventStore {
   /**
    * When every read model row the events touch is one they start (a new session, a new user), the events,
    * the rows and the relay's notification go in one statement, atomic without a transaction around it;
-   * otherwise the projections read the current rows inside a transaction. Data keys are fetched (or made)
-   * first: a key left behind by an append that then fails protects nothing and harms nothing.
+   * otherwise the projections read the current rows inside a transaction. Existing data keys are fetched (or
+   * made) first: a key left behind by an append that then fails protects nothing and harms nothing.
    */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
     // The relay leading in this process is told in memory once the append committed; any other relay learns of
     // it by NOTIFY (a wake-up of a Postgres backend and of the relay's process that a local relay is spared).
     const relay = this.localRelay?.leading ? this.localRelay : undefined;
+    const subjects = options.events.flatMap(personalSubjectOf);
+    const introduced = options.introducesSubject;
+    const created =
+      introduced && subjects.includes(introduced) ? { subject: introduced, key: this.vault.createKey() } : undefined;
     try {
-      const keys = await this.vault.keysFor(this.dataSource.manager, options.events.flatMap(personalSubjectOf));
+      const keys = await this.vault.keysFor(
+        this.dataSource.manager,
+        subjects.filter((subject) => subject !== created?.subject),
+      );
+      if (created) keys.set(created.subject, created.key);
       const recorded = this.record(options);
       const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
-      const notify = !relay;
-      const written = rows
-        ? await this.write(this.dataSource.manager, recorded, keys, rows, notify)
+      const write = (manager: EntityManager, started: readonly StartedRow[]) =>
+        this.write(manager, recorded, started, { keys, created, notify: !relay });
+      const appended = rows
+        ? await write(this.dataSource.manager, rows)
         : await this.dataSource.transaction(async (manager) => {
-            const appended = await this.write(manager, recorded, keys, [], notify);
-            await this.projector.apply(manager, appended);
+            const events = await write(manager, []);
+            await this.projector.apply(manager, events);
             if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
-            return appended;
+            return events;
           });
+      if (created) this.vault.keep(created.subject, created.key);
       relay?.nudge();
-      return written;
+      return appended;
     } catch (error) {
+      if (created && violatedConstraint(error) === DATA_KEY_EXISTS) {
+        return this.append({ ...options, introducesSubject: undefined });
+      }
       throw this.translate(error, options.uniqueViolations ?? {});
     }
   }
@@ -200,16 +224,15 @@ export class EventStore {
   }
 
   /**
-   * One statement: the events (personal data encrypted), the given read model rows, and, with `notify`, the
-   * relay's signal (Postgres delivers the notification at commit, once per transaction). The events with their
-   * positions.
+   * One statement: the events (personal data encrypted), the given read model rows, the created data key, and,
+   * with `notify`, the relay's signal (Postgres delivers the notification at commit, once per transaction). The
+   * events with their positions.
    */
   private async write(
     manager: EntityManager,
     events: readonly RecordedEvent[],
-    keys: ReadonlyMap<string, Buffer>,
     rows: readonly StartedRow[],
-    notify: boolean,
+    { keys, created, notify }: { keys: ReadonlyMap<string, Buffer>; created?: CreatedKey; notify: boolean },
   ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
     const parameters: unknown[] = [];
@@ -236,6 +259,9 @@ export class EventStore {
       const { table, columns, values } = rowInsertion(manager, entity, row);
       return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
     });
+    const keyInsert = created
+      ? `, created_key AS (INSERT INTO ${this.vault.table} (subject, key) VALUES ${placeholders([created.subject, created.key])})`
+      : '';
     const notification = notify ? `, notified AS (SELECT pg_notify($${parameters.push(this.notifyChannel)}, ''))` : '';
     const written = await preparedQuery<{ global_position: string; stream_position: number }>(
       manager,
@@ -246,6 +272,7 @@ export class EventStore {
          VALUES ${eventRows.join(', ')}
          RETURNING global_position, stream_position)
        ${rowInserts.join('\n')}
+       ${keyInsert}
        ${notification}
        SELECT global_position, stream_position FROM appended${notify ? ' CROSS JOIN notified' : ''}`,
       parameters,
@@ -255,15 +282,19 @@ export class EventStore {
   }
 
   private translate(error: unknown, uniqueViolations: UniqueViolationMap): unknown {
-    if (!(error instanceof QueryFailedError)) return error;
-    const driverError = error.driverError as { code?: string; constraint?: string };
-    if (driverError.code !== UNIQUE_VIOLATION) return error;
-    if (driverError.constraint === STREAM_POSITION_CONSTRAINT) {
-      return new DomainError(RequestErrors.CONCURRENT_MODIFICATION);
-    }
-    const violated = driverError.constraint ? uniqueViolations[driverError.constraint] : undefined;
+    const constraint = violatedConstraint(error);
+    if (constraint === undefined) return error;
+    if (constraint === STREAM_POSITION_CONSTRAINT) return new DomainError(RequestErrors.CONCURRENT_MODIFICATION);
+    const violated = uniqueViolations[constraint];
     return violated ? new DomainError(violated) : error;
   }
+}
+
+/** The unique constraint a failed statement violated, if that is why it failed. */
+function violatedConstraint(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION ? driverError.constraint : undefined;
 }
 
 export type { EventRow };

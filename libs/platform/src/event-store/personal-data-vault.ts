@@ -4,6 +4,9 @@ import { preparedQuery } from '../database/prepared-query.js';
 
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
+const KEY_LENGTH = 32;
+/** The primary key of the data key table: a key inserted for a subject that had one after all. */
+export const DATA_KEY_EXISTS = 'data_keys_pkey';
 
 /** Keys kept for writing, at most (about 1 MB). */
 const CACHED_WRITE_KEYS = 10_000;
@@ -31,38 +34,24 @@ export class PersonalDataVault {
     return Buffer.concat([iv, cipher.getAuthTag(), encrypted]);
   }
 
-  /**
-   * The keys of these subjects, creating the missing ones, in one statement: the subjects that already have
-   * a key come from the statement's snapshot, the new ones from the insert. A key another transaction is
-   * creating at the same moment is in neither, so it is read again once that transaction is through.
-   */
+  /** The keys of these subjects, creating the missing ones. */
   async keysFor(manager: EntityManager, subjects: readonly string[]): Promise<Map<string, Buffer>> {
-    const cached = new Map<string, Buffer>();
-    for (const subject of subjects) {
-      const key = this.writeKeys.get(subject);
-      if (key) cached.set(subject, this.remember(subject, key));
+    const keys = new Map<string, Buffer>();
+    for (const subject of new Set(subjects)) {
+      const key = this.writeKeys.get(subject) ?? (await this.fetchOrCreate(manager, subject));
+      keys.set(subject, this.keep(subject, key));
     }
-    const wanted = [...new Set(subjects)].filter((subject) => !cached.has(subject));
-    if (wanted.length === 0) return cached;
-    const rows = await preparedQuery<{ subject: string; key: Buffer }>(
-      manager,
-      `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::bytea[]) AS w(subject, key)),
-            created AS (
-              INSERT INTO "${this.schema}".data_keys (subject, key) SELECT subject, key FROM wanted
-              ON CONFLICT (subject) DO NOTHING RETURNING subject, key)
-       SELECT subject, key FROM created
-       UNION ALL
-       SELECT existing.subject, existing.key FROM "${this.schema}".data_keys existing JOIN wanted USING (subject)`,
-      [wanted, wanted.map(() => randomBytes(32))],
-    );
-    const keys = new Map(rows.map((row) => [row.subject, row.key]));
-    const racing = wanted.filter((subject) => !keys.has(subject));
-    for (const [subject, key] of await this.keysOf(manager, racing)) keys.set(subject, key);
-    // Only an erasure between the two statements leaves a subject without a key; never write it unencrypted.
-    const missing = wanted.find((subject) => !keys.has(subject));
-    if (missing !== undefined) throw new Error(`no data key for subject ${missing}`);
-    for (const [subject, key] of keys) cached.set(subject, this.remember(subject, key));
-    return cached;
+    return keys;
+  }
+
+  /** A key for a subject known to have none, for the caller's own statement to insert into `table`. */
+  createKey(): Buffer {
+    return randomBytes(KEY_LENGTH);
+  }
+
+  /** The data key table, for a statement that inserts a key from `createKey`. */
+  get table(): string {
+    return `"${this.schema}".data_keys`;
   }
 
   /** The keys of these subjects that still exist (erased subjects are absent). */
@@ -70,7 +59,7 @@ export class PersonalDataVault {
     if (subjects.length === 0) return new Map();
     const rows = await preparedQuery<{ subject: string; key: Buffer }>(
       manager,
-      `SELECT subject, key FROM "${this.schema}".data_keys WHERE subject = ANY($1)`,
+      `SELECT subject, key FROM ${this.table} WHERE subject = ANY($1)`,
       [[...new Set(subjects)]],
     );
     return new Map(rows.map((row) => [row.subject, row.key]));
@@ -97,14 +86,38 @@ export class PersonalDataVault {
 
   async erase(manager: EntityManager, subject: string): Promise<void> {
     this.writeKeys.delete(subject);
-    await manager.query(`DELETE FROM "${this.schema}".data_keys WHERE subject = $1`, [subject]);
+    await manager.query(`DELETE FROM ${this.table} WHERE subject = $1`, [subject]);
   }
 
-  /** Keeps the key as the most recently used one, forgetting the least recently used beyond the limit. */
-  private remember(subject: string, key: Buffer): Buffer {
+  /**
+   * Remembers a key for writing (one just used, or one a committed statement inserted) as the most recently used,
+   * forgetting the least recently used beyond the limit.
+   */
+  keep(subject: string, key: Buffer): Buffer {
     this.writeKeys.delete(subject);
     this.writeKeys.set(subject, key);
     if (this.writeKeys.size > CACHED_WRITE_KEYS) this.writeKeys.delete(this.writeKeys.keys().next().value as string);
+    return key;
+  }
+  /**
+   * A subject's key, from the statement's snapshot or from its insert; scalar parameters, so that Postgres plans
+   * the statement once per connection (with arrays of subjects it planned every call, longer than it ran). A key
+   * another transaction is creating at the same moment is in neither, so it is read again once that
+   * transaction is through.
+   */
+  private async fetchOrCreate(manager: EntityManager, subject: string): Promise<Buffer> {
+    const [row] = await preparedQuery<{ key: Buffer }>(
+      manager,
+      `WITH created AS (
+         INSERT INTO ${this.table} (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING RETURNING key)
+       SELECT key FROM created
+       UNION ALL
+       SELECT key FROM ${this.table} WHERE subject = $1`,
+      [subject, this.createKey()],
+    );
+    const key = row?.key ?? (await this.keysOf(manager, [subject])).get(subject);
+    // Only an erasure between the two statements leaves a subject without a key; never write it unencrypted.
+    if (!key) throw new Error(`no data key for subject ${subject}`);
     return key;
   }
 }

@@ -58,6 +58,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       expectedVersion: 0,
       events,
       context: { correlationId: request.correlationId, actorId: userId, now },
+      introducesSubject: userId,
       uniqueViolations: {
         [USERS_EMAIL_UNIQUE]: AuthErrors.USER_ALREADY_EXISTS,
         [USERS_USERNAME_UNIQUE]: UsernameErrors.USERNAME_IS_ALREADY_TAKEN,
