@@ -17,7 +17,14 @@ export class SessionIssuer {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async issue(user: UserView, rememberMe: boolean, request: Request, response: Response): Promise<SessionView> {
+  /** `newUser`: the user was registered by this request. */
+  async issue(
+    user: UserView,
+    rememberMe: boolean,
+    request: Request,
+    response: Response,
+    { newUser = false } = {},
+  ): Promise<SessionView> {
     const session = await this.services.call(SessionRpc.create, {
       correlationId: correlationIdOf(request),
       actorId: user.id,
@@ -25,6 +32,7 @@ export class SessionIssuer {
       ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
       userAgent: userAgentOf(request),
       rememberMe,
+      newUser,
     });
     const now = new Date();
     response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));

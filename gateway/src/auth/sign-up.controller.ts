@@ -32,7 +32,7 @@ export class SignUpController {
       displayUsername: body.displayUsername,
       callbackURL: body.callbackURL,
     });
-    const session = await this.sessions.issue(user, body.rememberMe !== false, request, response);
+    const session = await this.sessions.issue(user, body.rememberMe !== false, request, response, { newUser: true });
     return { token: session.token, user };
   }
 }

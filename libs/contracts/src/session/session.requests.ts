@@ -21,6 +21,14 @@ export class CreateSessionRequest extends TracedRequest {
 
   @IsBoolean()
   rememberMe!: boolean;
+
+  /**
+   * The user was registered by the same request, so the session service holds nothing of theirs yet and makes
+   * their data key within the session's own write. A hint: were it wrong, the write is made again the usual way.
+   */
+  @IsOptional()
+  @IsBoolean()
+  newUser?: boolean;
 }
 
 export class GetSessionRequest extends TracedRequest {

@@ -42,6 +42,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       expectedVersion: 0,
       events,
       context: { correlationId: request.correlationId, actorId: request.user.id, now },
+      introducesSubject: request.newUser ? request.user.id : undefined,
     });
     const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);
     await this.users.cacheNewSession(session, request.user, request.correlationId, now).catch((error: Error) => {
