@@ -3,7 +3,7 @@ import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/error
 import type { EventMetadata } from '@authsvc/contracts';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
-import { rowInsertion } from '../database/row-insertion.js';
+import { rowInsertion, type RowInsertion } from '../database/row-insertion.js';
 import type { InlineProjector, StartedRow } from './projection.js';
 import { DATA_KEY_EXISTS, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
@@ -113,7 +113,7 @@ export class EventStore {
       const recorded = this.record(options);
       const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
       const write = (manager: EntityManager, started: readonly StartedRow[]) =>
-        this.write(manager, recorded, started, { keys, created, notify: !relay });
+        this.write(manager, recorded, this.insertions(started, created), keys, !relay);
       const appended = rows
         ? await write(this.dataSource.manager, rows)
         : await this.dataSource.transaction(async (manager) => {
@@ -223,16 +223,22 @@ export class EventStore {
     });
   }
 
+  /** The rows an append's statement inserts beside its events: the read model rows it starts, and a created key. */
+  private insertions(started: readonly StartedRow[], created: CreatedKey | undefined): RowInsertion[] {
+    const rows = started.map(({ entity, row }) => rowInsertion(this.dataSource.manager, entity, row));
+    return created ? [...rows, this.vault.keyInsertion(created.subject, created.key)] : rows;
+  }
+
   /**
-   * One statement: the events (personal data encrypted), the given read model rows, the created data key, and,
-   * with `notify`, the relay's signal (Postgres delivers the notification at commit, once per transaction). The
-   * events with their positions.
+   * One statement: the events (personal data encrypted), the given rows, and, with `notify`, the relay's signal
+   * (Postgres delivers the notification at commit, once per transaction). The events with their positions.
    */
   private async write(
     manager: EntityManager,
     events: readonly RecordedEvent[],
-    rows: readonly StartedRow[],
-    { keys, created, notify }: { keys: ReadonlyMap<string, Buffer>; created?: CreatedKey; notify: boolean },
+    rows: readonly RowInsertion[],
+    keys: ReadonlyMap<string, Buffer>,
+    notify: boolean,
   ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
     const parameters: unknown[] = [];
@@ -255,13 +261,10 @@ export class EventStore {
         event.metadata.occurredAt,
       ]);
     });
-    const rowInserts = rows.map(({ entity, row }, index) => {
-      const { table, columns, values } = rowInsertion(manager, entity, row);
-      return `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`;
-    });
-    const keyInsert = created
-      ? `, created_key AS (INSERT INTO ${this.vault.table} (subject, key) VALUES ${placeholders([created.subject, created.key])})`
-      : '';
+    const rowInserts = rows.map(
+      ({ table, columns, values }, index) =>
+        `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`,
+    );
     const notification = notify ? `, notified AS (SELECT pg_notify($${parameters.push(this.notifyChannel)}, ''))` : '';
     const written = await preparedQuery<{ global_position: string; stream_position: number }>(
       manager,
@@ -272,7 +275,6 @@ export class EventStore {
          VALUES ${eventRows.join(', ')}
          RETURNING global_position, stream_position)
        ${rowInserts.join('\n')}
-       ${keyInsert}
        ${notification}
        SELECT global_position, stream_position FROM appended${notify ? ' CROSS JOIN notified' : ''}`,
       parameters,

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
+import type { RowInsertion } from '../database/row-insertion.js';
 
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
@@ -44,14 +45,14 @@ export class PersonalDataVault {
     return keys;
   }
 
-  /** A key for a subject known to have none, for the caller's own statement to insert into `table`. */
+  /** A key for a subject known to have none, for the caller's own statement to insert (`keyInsertion`). */
   createKey(): Buffer {
     return randomBytes(KEY_LENGTH);
   }
 
-  /** The data key table, for a statement that inserts a key from `createKey`. */
-  get table(): string {
-    return `"${this.schema}".data_keys`;
+  /** The row that stores a subject's key, for a statement of the caller's. */
+  keyInsertion(subject: string, key: Buffer): RowInsertion {
+    return { table: this.table, columns: 'subject, key', values: [subject, key] };
   }
 
   /** The keys of these subjects that still exist (erased subjects are absent). */
@@ -99,6 +100,11 @@ export class PersonalDataVault {
     if (this.writeKeys.size > CACHED_WRITE_KEYS) this.writeKeys.delete(this.writeKeys.keys().next().value as string);
     return key;
   }
+
+  private get table(): string {
+    return `"${this.schema}".data_keys`;
+  }
+
   /**
    * A subject's key, from the statement's snapshot or from its insert; scalar parameters, so that Postgres plans
    * the statement once per connection (with arrays of subjects it planned every call, longer than it ran). A key
