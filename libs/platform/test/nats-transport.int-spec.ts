@@ -123,6 +123,28 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
       expect(performance.now() - started).toBeLessThan(5000);
     });
 
+    it('sends the requests made in one turn of the event loop together, once that turn is over', async () => {
+      const connection = client.unwrap<NatsConnection>();
+      const send = connection.publish.bind(connection);
+      const waitingAtEachSend: number[] = [];
+      const publish = jest.spyOn(connection, 'publish').mockImplementation((...args) => {
+        waitingAtEachSend.push(waiting());
+        send(...args);
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) => client.request<{ n: number }>(`${prefix}.echo`, { n }, 2000)),
+      );
+      publish.mockRestore();
+      expect(answers).toEqual(Array.from({ length: 10 }, (_, n) => ({ n })));
+      expect(waitingAtEachSend).toEqual(Array.from({ length: 10 }, () => 10));
+    });
+
+    it('fails at once, and forgets the request, when the connection refuses to send it', async () => {
+      const tooLarge = { blob: 'x'.repeat(2 * 1024 * 1024) };
+      await expect(client.request(`${prefix}.echo`, tooLarge, 10_000)).rejects.toThrow(/max_payload/);
+      expect(waiting()).toBe(0);
+    });
+
     it('gives up after its timeout and forgets the request', async () => {
       await expect(client.request(`${prefix}.slow`, {}, 50)).rejects.toBeInstanceOf(RpcTimeoutError);
       expect(waiting()).toBe(0);
