@@ -98,6 +98,21 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     expect((client as unknown as { waiting: Map<string, unknown> }).waiting.size).toBe(0);
   });
 
+  it('does not send a request whose caller stopped waiting before the turn was over', async () => {
+    const connection = client.unwrap<NatsConnection>();
+    const sent = jest.spyOn(connection, 'publish');
+    const made = jest.spyOn(client as unknown as { publish: () => unknown }, 'publish');
+    const subscription = client.send(`${prefix}.echo`, { n: 1 }).subscribe();
+    // Nest makes the request a few microtasks after the subscription; no I/O happens in between.
+    for (let tick = 0; tick < 100 && made.mock.calls.length === 0; tick += 1) await Promise.resolve();
+    expect(made).toHaveBeenCalledTimes(1);
+    subscription.unsubscribe();
+    await call(`${prefix}.echo`, { n: 2 });
+    expect(sent).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+    sent.mockRestore();
+  });
+
   describe('request (a promise instead of an observable)', () => {
     const waiting = () => (client as unknown as { waiting: Map<string, unknown> }).waiting.size;
 
