@@ -61,6 +61,9 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     await server.close();
   });
 
+  // A failed assertion must not leave a spy on the shared connection for the tests after it.
+  afterEach(() => jest.restoreAllMocks());
+
   const call = <T>(pattern: string | object, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload));
 
   it('answers every concurrent request to its own caller, all through one reply subscription', async () => {
@@ -75,8 +78,6 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     const replySubjects = publish.mock.calls.map(([, , options]) => options?.reply ?? '');
     expect(new Set(replySubjects).size).toBe(50);
     expect(new Set(replySubjects.map((subject) => subject.slice(0, subject.lastIndexOf('.')))).size).toBe(1);
-    subscribe.mockRestore();
-    publish.mockRestore();
   });
 
   it('passes a handler error to the caller as its error object', async () => {
@@ -109,8 +110,6 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     subscription.unsubscribe();
     await call(`${prefix}.echo`, { n: 2 });
     expect(sent).toHaveBeenCalledTimes(1);
-    made.mockRestore();
-    sent.mockRestore();
   });
 
   describe('request (a promise instead of an observable)', () => {
@@ -142,14 +141,13 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
       const connection = client.unwrap<NatsConnection>();
       const send = connection.publish.bind(connection);
       const waitingAtEachSend: number[] = [];
-      const publish = jest.spyOn(connection, 'publish').mockImplementation((...args) => {
+      jest.spyOn(connection, 'publish').mockImplementation((...args) => {
         waitingAtEachSend.push(waiting());
         send(...args);
       });
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, n) => client.request<{ n: number }>(`${prefix}.echo`, { n }, 2000)),
       );
-      publish.mockRestore();
       expect(answers).toEqual(Array.from({ length: 10 }, (_, n) => ({ n })));
       expect(waitingAtEachSend).toEqual(Array.from({ length: 10 }, () => 10));
     });
