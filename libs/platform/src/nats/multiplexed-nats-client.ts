@@ -70,9 +70,9 @@ export class MultiplexedNatsClient extends ClientNats {
       callback({ err: error });
     };
     try {
-      const inbox = this.replyInbox();
-      const serialized = this.serializer.serialize(packet);
       const connection = this.connection();
+      const inbox = this.replyInbox(connection);
+      const serialized = this.serializer.serialize(packet);
       const subject = this.normalizePattern(partialPacket.pattern);
       const options = { reply: `${inbox}.${packet.id}`, headers: this.mergeHeaders(serialized.headers) };
       this.routingMap.set(packet.id, callback);
@@ -101,8 +101,7 @@ export class MultiplexedNatsClient extends ClientNats {
   }
 
   /** The wildcard subscription of the current connection, made on first use (a new connection gets its own). */
-  private replyInbox(): string {
-    const connection = this.connection();
+  private replyInbox(connection: NatsConnection): string {
     if (this.replies?.connection === connection) return this.replies.inbox;
     const inbox = createInbox(this.options.inboxPrefix);
     connection.subscribe(`${inbox}.*`, {
