@@ -1,4 +1,10 @@
-import { SessionRpc, type SessionView, type UserView } from '@authsvc/contracts';
+import {
+  SessionRpc,
+  type SessionClientRequest,
+  type SessionView,
+  type StartedSession,
+  type UserView,
+} from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthCookies } from '../cookies/auth-cookies.js';
@@ -17,6 +23,16 @@ export class SessionIssuer {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  /** What a new session records of the client behind this HTTP request. */
+  clientOf(request: Request, rememberMe: boolean): SessionClientRequest {
+    return {
+      correlationId: correlationIdOf(request),
+      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
+      userAgent: userAgentOf(request),
+      rememberMe,
+    };
+  }
+
   /** `newUser`: the user was registered by this request. */
   async issue(
     user: UserView,
@@ -25,18 +41,20 @@ export class SessionIssuer {
     response: Response,
     { newUser = false } = {},
   ): Promise<SessionView> {
-    const session = await this.services.call(SessionRpc.create, {
-      correlationId: correlationIdOf(request),
+    const started = await this.services.call(SessionRpc.create, {
+      ...this.clientOf(request, rememberMe),
       actorId: user.id,
       user,
-      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
-      userAgent: userAgentOf(request),
-      rememberMe,
       newUser,
     });
+    this.setCookies(started, rememberMe, response);
+    return started.session;
+  }
+
+  /** The cookies of a session just started (by `issue`, or by a sign-in that identity handed on). */
+  setCookies({ session, user }: StartedSession, rememberMe: boolean, response: Response): void {
     const now = new Date();
     response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));
     this.cookieCache.store(response, { session, user }, now);
-    return session;
   }
 }

@@ -1,4 +1,4 @@
-import { IdentityRpc, type UserView } from '@authsvc/contracts';
+import { IdentityRpc, type StartedSession, type UserView } from '@authsvc/contracts';
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -6,7 +6,6 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignInEmailBody } from './dto/sign-in-email.body.js';
 import { SignInUsernameBody } from './dto/sign-in-username.body.js';
 import { SessionIssuer } from './session-issuer.js';
-import { correlationIdOf } from '../http/request-context.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -29,12 +28,13 @@ export class SignInController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const user = await this.services.call(IdentityRpc.verifyPassword, {
-      correlationId: correlationIdOf(request),
+    const rememberMe = body.rememberMe !== false;
+    const started = await this.services.call(IdentityRpc.signInWithEmail, {
+      ...this.sessions.clientOf(request, rememberMe),
       email: body.email,
       password: body.password,
     });
-    return this.signIn(user, body, request, response);
+    return this.signedIn(started, rememberMe, body.callbackURL, response);
   }
 
   @Post('sign-in/username')
@@ -44,27 +44,29 @@ export class SignInController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const user = await this.services.call(IdentityRpc.verifyUsernamePassword, {
-      correlationId: correlationIdOf(request),
+    const rememberMe = body.rememberMe !== false;
+    const started = await this.services.call(IdentityRpc.signInWithUsername, {
+      ...this.sessions.clientOf(request, rememberMe),
       username: body.username,
       password: body.password,
     });
-    return this.signIn(user, body, request, response);
+    return this.signedIn(started, rememberMe, body.callbackURL, response);
   }
 
   /**
    * `{redirect, token, url?, user}` and the session cookie; with a callbackURL the client navigates there
    * (`redirect: true`, and a Location header as the current client's server sends).
    */
-  private async signIn(
-    user: UserView,
-    options: { readonly rememberMe?: boolean; readonly callbackURL?: string },
-    request: Request,
+  private signedIn(
+    started: StartedSession,
+    rememberMe: boolean,
+    callbackURL: string | undefined,
     response: Response,
-  ): Promise<SignInAnswer> {
-    const session = await this.sessions.issue(user, options.rememberMe !== false, request, response);
-    if (!options.callbackURL) return { redirect: false, token: session.token, user };
-    response.setHeader('Location', options.callbackURL);
-    return { redirect: true, token: session.token, url: options.callbackURL, user };
+  ): SignInAnswer {
+    this.sessions.setCookies(started, rememberMe, response);
+    const { session, user } = started;
+    if (!callbackURL) return { redirect: false, token: session.token, user };
+    response.setHeader('Location', callbackURL);
+    return { redirect: true, token: session.token, url: callbackURL, user };
   }
 }

@@ -9,7 +9,7 @@ export * from './identity/identity.events.js';
 export * from './identity/identity.rpc.js';
 export * from './identity/register-user.request.js';
 export * from './identity/get-user.request.js';
-export * from './identity/verify-password.request.js';
+export * from './identity/sign-in.requests.js';
 export * from './identity/username.requests.js';
 export * from './identity/verification.requests.js';
 export * from './identity/password.requests.js';

@@ -12,6 +12,7 @@ export * from './event-store/event-store.js';
 export * from './nats/connect-nats.js';
 export * from './nats/multiplexed-nats-client.js';
 export * from './nats/plain-subject-nats-server.js';
+export * from './nats/forwarded-request.js';
 export * from './nats/event-stream.js';
 export * from './nats/durable-consumer.js';
 export * from './background/pacer.js';

@@ -2,18 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { defineRpc } from '@authsvc/contracts';
 import { jest } from '@jest/globals';
 import { MessagePattern, RpcException } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { MultiplexedNatsClient, RpcTimeoutError } from '../src/nats/multiplexed-nats-client';
 import { PlainSubjectNatsServer } from '../src/nats/plain-subject-nats-server';
+import { forwardRequest } from '../src/nats/forwarded-request';
 
 // Our NATS client and server strategies against a real nats-server: answers reach their own caller, errors and
 // "no responders" arrive as with Nest's own transport, and all replies share one subscription.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
 const prefix = `nats-transport-test.${randomBytes(4).toString('hex')}`;
+
+class Numbered {
+  n!: number;
+}
 
 @Controller()
 class EchoController {
@@ -31,6 +37,13 @@ class EchoController {
   async slow() {
     await sleep(300);
     return { late: true };
+  }
+
+  /** Like a sign-in: some work first, then another service answers the caller. */
+  @MessagePattern(`${prefix}.forward`)
+  async forward(payload: { to: string; n: number }) {
+    await sleep(5);
+    return forwardRequest(defineRpc<Numbered, Numbered>(`${prefix}.${payload.to}`, Numbered), { n: payload.n + 1 });
   }
 
   @MessagePattern({ test: prefix, op: 'double' })
@@ -110,6 +123,39 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
     subscription.unsubscribe();
     await call(`${prefix}.echo`, { n: 2 });
     expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  describe('forwarding (a handler lets another service answer)', () => {
+    it("delivers the other service's answer, and only that, to the caller", async () => {
+      const inbox = (client as unknown as { replies: { inbox: string } }).replies.inbox;
+      const observer = await connect({ servers: NATS_URL.host });
+      const delivered: string[] = [];
+      observer.subscribe(`${inbox}.*`, { callback: (_error, message) => delivered.push(message.string()) });
+      await observer.flush();
+      try {
+        await expect(client.request(`${prefix}.forward`, { to: 'echo', n: 1 }, 2000)).resolves.toEqual({ n: 2 });
+        await sleep(200);
+        expect(delivered).toHaveLength(1);
+        expect(JSON.parse(delivered[0])).toMatchObject({ response: { n: 2 }, isDisposed: true });
+      } finally {
+        await observer.close();
+      }
+    });
+
+    it("passes the other service's error to the caller", async () => {
+      await expect(client.request(`${prefix}.forward`, { to: 'fail', n: 1 }, 2000)).rejects.toEqual({
+        code: 'TEST_FAILURE',
+        message: 'Test failure',
+      });
+    });
+
+    // nats-server tells only the publisher that nobody listens, and the publisher of a forward is not the caller.
+    it('leaves the caller to its timeout when nobody listens where the request was forwarded', async () => {
+      await expect(client.request(`${prefix}.forward`, { to: 'nobody', n: 1 }, 300)).rejects.toBeInstanceOf(
+        RpcTimeoutError,
+      );
+      expect((client as unknown as { waiting: Map<string, unknown> }).waiting.size).toBe(0);
+    });
   });
 
   describe('request (a promise instead of an observable)', () => {

@@ -12,6 +12,7 @@ import { ListAccountsHandler } from './user/queries/list-accounts.handler.js';
 import { GetUserHandler } from './user/queries/get-user.handler.js';
 import { UsernameAvailabilityHandler } from './user/queries/username-availability.handler.js';
 import { UserNatsController } from './user/user.nats-controller.js';
+import { SignInNatsController } from './credential/sign-in.nats-controller.js';
 import { UserStream } from './user/user-stream.js';
 import { SendVerificationEmailHandler } from './verification/commands/send-verification-email.handler.js';
 import { VerifyEmailHandler } from './verification/commands/verify-email.handler.js';
@@ -35,7 +36,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [UserNatsController, VerificationNatsController, PasswordNatsController],
+      controllers: [UserNatsController, SignInNatsController, VerificationNatsController, PasswordNatsController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },

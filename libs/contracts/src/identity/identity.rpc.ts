@@ -11,30 +11,35 @@ import {
 } from './password.requests.js';
 import { ConfirmUserDeletionRequest, DeleteUserRequest, type DeleteUserOutcome } from './delete-user.requests.js';
 import { UpdateUserRequest } from './update-user.request.js';
-import { UsernameAvailabilityRequest, VerifyUsernamePasswordRequest } from './username.requests.js';
+import { UsernameAvailabilityRequest } from './username.requests.js';
+import { SignInWithEmailRequest, SignInWithUsernameRequest } from './sign-in.requests.js';
 import {
   ChangeEmailRequest,
   SendVerificationEmailRequest,
   VerifyEmailRequest,
   type VerifyEmailReply,
 } from './verification.requests.js';
-import { VerifyPasswordRequest } from './verify-password.request.js';
 import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
+import type { StartedSession } from '../session/session.rpc.js';
 
 // WARNING: persisted names (subjects), do not rename.
 export const IdentityRpc = {
   registerUser: defineRpc<RegisterUserRequest, UserView>('identity.rpc.user.register', RegisterUserRequest),
   getUser: defineRpc<GetUserRequest, UserView | null>('identity.rpc.user.get', GetUserRequest),
-  /** Sign-in with a password: the user, or INVALID_EMAIL_OR_PASSWORD whichever part was wrong. */
-  verifyPassword: defineRpc<VerifyPasswordRequest, UserView>(
-    'identity.rpc.credential.verify-password',
-    VerifyPasswordRequest,
+  /**
+   * Sign-in: identity checks the password and hands the request on to the session service
+   * (`session.rpc.session.create`), whose answer reaches the caller directly; or
+   * INVALID_EMAIL_OR_PASSWORD, whichever part was wrong.
+   */
+  signInWithEmail: defineRpc<SignInWithEmailRequest, StartedSession>(
+    'identity.rpc.sign-in.email',
+    SignInWithEmailRequest,
   ),
-  /** Sign-in with a username: the user, or 'Invalid username or password' whichever part was wrong. */
-  verifyUsernamePassword: defineRpc<VerifyUsernamePasswordRequest, UserView>(
-    'identity.rpc.credential.verify-username-password',
-    VerifyUsernamePasswordRequest,
+  /** As `signInWithEmail`, with 'Invalid username or password' whichever part was wrong. */
+  signInWithUsername: defineRpc<SignInWithUsernameRequest, StartedSession>(
+    'identity.rpc.sign-in.username',
+    SignInWithUsernameRequest,
   ),
   isUsernameAvailable: defineRpc<UsernameAvailabilityRequest, { available: boolean }>(
     'identity.rpc.user.is-username-available',

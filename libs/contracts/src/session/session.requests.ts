@@ -3,14 +3,8 @@ import { UserViewPayload } from '../identity/user.view.js';
 import { Nested } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
-/**
- * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
- * proof, which the new session is cached with (the session service does not ask identity again).
- */
-export class CreateSessionRequest extends TracedRequest {
-  @Nested(() => UserViewPayload)
-  user!: UserViewPayload;
-
+/** What a new session records of the client that asked for it. */
+export abstract class SessionClientRequest extends TracedRequest {
   @IsString()
   @MaxLength(64)
   ipAddress!: string;
@@ -21,6 +15,15 @@ export class CreateSessionRequest extends TracedRequest {
 
   @IsBoolean()
   rememberMe!: boolean;
+}
+
+/**
+ * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
+ * proof, which the new session is cached with (the session service does not ask identity again).
+ */
+export class CreateSessionRequest extends SessionClientRequest {
+  @Nested(() => UserViewPayload)
+  user!: UserViewPayload;
 
   /**
    * The user was registered by the same request, so the session service holds nothing of theirs yet and makes

@@ -20,9 +20,15 @@ export interface CurrentSessionReply {
   readonly refreshed: boolean;
 }
 
+/** A session just started, with the user it was started for. */
+export interface StartedSession {
+  readonly session: SessionView;
+  readonly user: UserView;
+}
+
 // WARNING: persisted names (subjects), do not rename.
 export const SessionRpc = {
-  create: defineRpc<CreateSessionRequest, SessionView>('session.rpc.session.create', CreateSessionRequest),
+  create: defineRpc<CreateSessionRequest, StartedSession>('session.rpc.session.create', CreateSessionRequest),
   get: defineRpc<GetSessionRequest, CurrentSessionReply | null>('session.rpc.session.get', GetSessionRequest),
   revoke: defineRpc<RevokeSessionRequest, { revoked: boolean }>('session.rpc.session.revoke', RevokeSessionRequest),
   listForUser: defineRpc<ListUserSessionsRequest, SessionView[]>(

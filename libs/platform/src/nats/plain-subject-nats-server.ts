@@ -1,17 +1,44 @@
-import { ServerNats } from '@nestjs/microservices';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { natsConnectionOptions } from './connect-nats.js';
+import { ForwardedRequest } from './forwarded-request.js';
 
 /**
- * Nest's NATS server for handlers whose patterns are plain subjects, as all of ours are. Nest first tries
- * every incoming subject as JSON (for object patterns), so each message threw and caught a SyntaxError,
- * stack trace included; a subject that cannot be JSON now goes straight to the route lookup.
+ * Nest's NATS server for handlers whose patterns are plain subjects, as all of ours are, and which may answer
+ * by forwarding (`forwardRequest`).
  */
 export class PlainSubjectNatsServer extends ServerNats {
   constructor(natsUrl: URL, queue: string) {
     super({ ...natsConnectionOptions(natsUrl), queue });
   }
 
+  /**
+   * Nest first tries every incoming subject as JSON (for object patterns), so each message threw and caught a
+   * SyntaxError, stack trace included; a subject that cannot be JSON now goes straight to the route lookup.
+   */
   protected override getRouteFromPattern(pattern: string): string {
     return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
+  }
+
+  /**
+   * A forwarded request leaves with the caller's reply subject and packet id instead of being answered; the
+   * service it goes to answers and ends the reply stream, so nothing more is sent to the caller from here.
+   */
+  override getPublisher(message: Msg, id: string, context: NatsContext): (packet: { response?: unknown }) => unknown {
+    const reply = super.getPublisher(message, id, context);
+    let forwarded = false;
+    return (packet) => {
+      if (packet.response instanceof ForwardedRequest) {
+        forwarded = true;
+        return this.forward(packet.response, message, id);
+      }
+      return forwarded ? undefined : reply(packet);
+    };
+  }
+
+  /** The packet a Nest client sends (`{pattern, data, id}`), with the caller's id, reply subject and headers. */
+  private forward({ subject, request }: ForwardedRequest<unknown>, message: Msg, id: string): void {
+    const packet = JSON.stringify({ pattern: subject, data: request, id });
+    this.unwrap<NatsConnection>().publish(subject, packet, { reply: message.reply, headers: message.headers });
   }
 }

@@ -7,15 +7,12 @@ import {
   type DeleteUserOutcome,
   UpdateUserRequest,
   UsernameAvailabilityRequest,
-  VerifyPasswordRequest,
-  VerifyUsernamePasswordRequest,
   type AccountView,
   type UserView,
 } from '@authsvc/contracts';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { VerifyPasswordQuery } from '../credential/queries/verify-password.query.js';
 import { RegisterUserCommand } from './commands/register-user.command.js';
 import { ConfirmUserDeletionCommand, DeleteUserCommand } from './commands/delete-user.handler.js';
 import { UpdateUserCommand } from './commands/update-user.handler.js';
@@ -38,16 +35,6 @@ export class UserNatsController {
   @MessagePattern(IdentityRpc.getUser.subject)
   get(@Payload() request: GetUserRequest): Promise<UserView | null> {
     return this.queries.execute(new GetUserQuery(request.userId));
-  }
-
-  @MessagePattern(IdentityRpc.verifyPassword.subject)
-  verifyPassword(@Payload() request: VerifyPasswordRequest): Promise<UserView> {
-    return this.queries.execute(new VerifyPasswordQuery({ email: request.email }, request.password));
-  }
-
-  @MessagePattern(IdentityRpc.verifyUsernamePassword.subject)
-  verifyUsernamePassword(@Payload() request: VerifyUsernamePasswordRequest): Promise<UserView> {
-    return this.queries.execute(new VerifyPasswordQuery({ username: request.username }, request.password));
   }
 
   @MessagePattern(IdentityRpc.isUsernameAvailable.subject)

@@ -8,6 +8,7 @@ import {
   SessionRpc,
   type CurrentSessionReply,
   type SessionView,
+  type StartedSession,
 } from '@authsvc/contracts';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -28,8 +29,8 @@ export class SessionNatsController {
   ) {}
 
   @MessagePattern(SessionRpc.create.subject)
-  create(@Payload() request: CreateSessionRequest): Promise<SessionView> {
-    return this.commands.execute(new CreateSessionCommand(request));
+  async create(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
+    return { session: await this.commands.execute(new CreateSessionCommand(request)), user: request.user };
   }
 
   @MessagePattern(SessionRpc.get.subject)
