@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import { nearCacheGetSession, type EarlyAnswer } from './auth/near-cache-get-session.js';
 import { SessionNearCache } from './auth/session-near-cache.js';
-import { AuthCookies } from './cookies/auth-cookies.js';
+import { AuthCookies } from './session/auth-cookies.js';
 import { loadGatewayConfig } from './gateway.config.js';
 import { bodyParserMiddleware } from './http/body-parser.middleware.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';

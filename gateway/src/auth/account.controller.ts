@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import { ChangeEmailBody } from './dto/change-email.body.js';
 import { SYSTEM_USER_FIELDS, UpdateUserBody } from './dto/update-user.body.js';
 import { correlationIdOf } from '../http/request-context.js';

@@ -2,13 +2,13 @@ import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
-import { isSessionFresh } from './session-freshness.js';
+import { isSessionFresh } from '../session/session-freshness.js';
 import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 

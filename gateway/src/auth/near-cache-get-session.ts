@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthCookies } from '../cookies/auth-cookies.js';
+import type { AuthCookies } from '../session/auth-cookies.js';
 import { requestIdOf } from '../http/request-context.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import type { SessionNearCache } from './session-near-cache.js';

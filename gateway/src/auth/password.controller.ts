@@ -2,11 +2,11 @@ import { IdentityRpc, SessionRpc, type UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import {
   ChangePasswordBody,
   RequestPasswordResetBody,
@@ -15,7 +15,7 @@ import {
   ResetPasswordQueryParams,
   VerifyPasswordBody,
 } from './dto/password.bodies.js';
-import { SessionIssuer } from './session-issuer.js';
+import { SessionIssuer } from '../session/session-issuer.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */

@@ -1,4 +1,4 @@
-import type { ResolvedSession } from './current-session.js';
+import type { ResolvedSession } from '../session/current-session.js';
 import { MAX_ENTRIES, SessionNearCache } from './session-near-cache.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

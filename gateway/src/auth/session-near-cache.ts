@@ -1,4 +1,4 @@
-import type { ResolvedSession } from './current-session.js';
+import type { ResolvedSession } from '../session/current-session.js';
 
 interface Entry {
   readonly resolved: ResolvedSession;

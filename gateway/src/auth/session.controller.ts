@@ -2,12 +2,12 @@ import { SessionRpc } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
-import { SessionCookieCache } from './session-cookie-cache.js';
+import { SessionCookieCache } from '../session/session-cookie-cache.js';
 import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 

@@ -5,7 +5,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignInEmailBody } from './dto/sign-in-email.body.js';
 import { SignInUsernameBody } from './dto/sign-in-username.body.js';
-import { SessionIssuer } from './session-issuer.js';
+import { SessionIssuer } from '../session/session-issuer.js';
 
 export interface SignInAnswer {
   redirect: boolean;

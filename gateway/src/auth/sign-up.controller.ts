@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { SignUpEmailBody } from './dto/sign-up-email.body.js';
-import { SessionIssuer } from './session-issuer.js';
+import { SessionIssuer } from '../session/session-issuer.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)

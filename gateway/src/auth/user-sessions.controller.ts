@@ -1,10 +1,10 @@
 import { SessionRpc, type SessionView } from '@authsvc/contracts';
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import { RevokeSessionBody } from './dto/revoke-session.body.js';
 import { correlationIdOf } from '../http/request-context.js';
 

@@ -6,10 +6,10 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { withErrorParameter } from './callback-redirect.js';
-import { CurrentSession } from './current-session.js';
+import { CurrentSession } from '../session/current-session.js';
 import { SendVerificationEmailBody } from './dto/send-verification-email.body.js';
 import { VerifyEmailQueryParams } from './dto/verify-email.query.js';
-import { SessionIssuer } from './session-issuer.js';
+import { SessionIssuer } from '../session/session-issuer.js';
 import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from './auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { correlationIdOf, clientIpOf, userAgentOf } from '../http/request-context.js';
 import { ServiceClient } from '../rpc/service-client.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
-import type { CachedSession } from '../cookies/session-data.js';
+import { AuthCookies } from './auth-cookies.js';
+import type { CachedSession } from './session-data.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 
 /**

@@ -2,10 +2,10 @@ import { SessionRpc, type SessionView, type UserView } from '@authsvc/contracts'
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../cookies/auth-cookies.js';
+import { AuthCookies } from './auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { correlationIdOf } from '../http/request-context.js';
-import { SessionNearCache } from './session-near-cache.js';
+import { SessionNearCache } from '../auth/session-near-cache.js';
 
 export interface ResolvedSession {
   readonly session: SessionView;
