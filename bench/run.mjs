@@ -5,6 +5,7 @@
 //   BENCH_URL=http://host:port  use a running gateway instead of starting the stack (the Postgres scan
 //                               counts and the cold path still use the bench database and Redis db 2)
 //   BENCH_DURATION=10           seconds per measured phase
+//   BENCH_SESSIONS=1000         distinct sessions the get-session phase cycles through
 //   BENCH_WARMUP=15             seconds of load before each sign-in and sign-up phase, and at least
 //   BENCH_WARMUP_REQUESTS=4000  this many requests (the processes reach their steady cost per write only
 //                               after a few thousand writes)

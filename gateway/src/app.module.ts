@@ -2,11 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { MultiplexedNatsClient } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
+import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
 import { SessionIssuer } from './session/session-issuer.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
-import { SessionNearCache } from './auth/session-near-cache.js';
-import { SessionNearCacheInvalidation } from './auth/session-near-cache.invalidation.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
@@ -56,11 +55,10 @@ export class AppModule {
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
         { provide: AuthCookies, useValue: new AuthCookies(config.AUTH_SECRET, config.BASE_URL.protocol === 'https:') },
         ServiceClient,
+        SessionReadModels,
         CurrentSession,
         SessionIssuer,
         SessionCookieCache,
-        { provide: SessionNearCache, useValue: new SessionNearCache(config.SESSION_NEAR_CACHE_MS) },
-        SessionNearCacheInvalidation,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

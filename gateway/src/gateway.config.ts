@@ -36,11 +36,6 @@ const gatewaySchema = {
   /** get-session may answer from the signed session_data cookie for this long, without asking the services. */
   COOKIE_CACHE_ENABLED: boolean(false),
   COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
-  /**
-   * Milliseconds a replica may answer get-session from its own memory; 0 turns it off. Events make replicas
-   * forget changed sessions at once; this bounds how long one that missed the event may serve the old answer.
-   */
-  SESSION_NEAR_CACHE_MS: integer(1000, 0, 60_000),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

@@ -1,14 +1,9 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { connectRedis, createLogger, runService } from '@authsvc/platform';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
-import { nearCacheGetSession, type EarlyAnswer } from './auth/near-cache-get-session.js';
-import { SessionNearCache } from './auth/session-near-cache.js';
-import { AuthCookies } from './session/auth-cookies.js';
 import { loadGatewayConfig } from './gateway.config.js';
 import { bodyParserMiddleware } from './http/body-parser.middleware.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
@@ -32,20 +27,8 @@ await runService('gateway', async () => {
   // Auth answers are never revalidated by the browser; hashing every body for an ETag was wasted work.
   app.set('etag', false);
   app.use(requestIdMiddleware);
-  // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the full path does.
-  const nearCache = app.get(SessionNearCache);
-  const fromNearCache =
-    nearCache.enabled && !config.COOKIE_CACHE_ENABLED
-      ? nearCacheGetSession(nearCache, app.get(AuthCookies))
-      : undefined;
   if (config.RATE_LIMIT_ENABLED) {
     app.use(rateLimitMiddleware(new RateLimiter(redis), config.IP_ADDRESS_HEADER));
-    // Rate-limited like every request, so behind the limiter, inside the framework.
-    if (fromNearCache) {
-      app.use((request: Request, response: Response, next: NextFunction) => fromNearCache(request, response) || next());
-    }
-  } else if (fromNearCache) {
-    answerBeforeFramework(app.getHttpServer() as Server, fromNearCache);
   }
   app.use(bodyParserMiddleware, ...webClientMiddleware(WEB_DIST));
   await app.listen(config.PORT);
@@ -55,10 +38,3 @@ await runService('gateway', async () => {
     redis.disconnect();
   };
 });
-
-/** Puts `answer` in front of the framework's request listener, which gets every request `answer` leaves alone. */
-function answerBeforeFramework(server: Server, answer: EarlyAnswer): void {
-  const [framework] = server.listeners('request') as ((...args: Parameters<EarlyAnswer>) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (request, response) => answer(request, response) || framework(request, response));
-}

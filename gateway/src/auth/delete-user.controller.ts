@@ -9,7 +9,6 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from '../session/current-session.js';
 import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
 import { isSessionFresh } from '../session/session-freshness.js';
-import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 const DELETED = { success: true, message: 'User deleted' } as const;
@@ -21,7 +20,6 @@ export class DeleteUserController {
     private readonly services: ServiceClient,
     private readonly currentSession: CurrentSession,
     private readonly cookies: AuthCookies,
-    private readonly nearCache: SessionNearCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -76,7 +74,6 @@ export class DeleteUserController {
    */
   private async signOutEverywhere(userId: string, correlationId: string, response: Response): Promise<void> {
     await this.services.call(SessionRpc.revokeForUser, { correlationId, userId });
-    this.nearCache.forgetUser(userId);
     response.append('Set-Cookie', this.cookies.clear());
   }
 }

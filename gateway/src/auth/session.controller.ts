@@ -8,7 +8,6 @@ import { AUTH_BASE_PATH } from './auth-base-path.js';
 import { CurrentSession } from '../session/current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from '../session/session-cookie-cache.js';
-import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
@@ -18,7 +17,6 @@ export class SessionController {
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
     private readonly cookieCache: SessionCookieCache,
-    private readonly nearCache: SessionNearCache,
   ) {}
 
   /**
@@ -50,10 +48,7 @@ export class SessionController {
   @HttpCode(200)
   async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
     const { token } = this.cookies.read(request.headers.cookie);
-    if (token) {
-      await this.services.call(SessionRpc.revoke, { token, correlationId: correlationIdOf(request) });
-      this.nearCache.forgetToken(token);
-    }
+    if (token) await this.services.call(SessionRpc.revoke, { token, correlationId: correlationIdOf(request) });
     response.append('Set-Cookie', this.cookies.clear());
     return { success: true };
   }

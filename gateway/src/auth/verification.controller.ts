@@ -10,7 +10,6 @@ import { CurrentSession } from '../session/current-session.js';
 import { SendVerificationEmailBody } from './dto/send-verification-email.body.js';
 import { VerifyEmailQueryParams } from './dto/verify-email.query.js';
 import { SessionIssuer } from '../session/session-issuer.js';
-import { SessionNearCache } from './session-near-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 @Controller(AUTH_BASE_PATH)
@@ -19,7 +18,6 @@ export class VerificationController {
     private readonly services: ServiceClient,
     private readonly currentSession: CurrentSession,
     private readonly sessions: SessionIssuer,
-    private readonly nearCache: SessionNearCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -62,7 +60,6 @@ export class VerificationController {
         correlationId: correlationIdOf(request),
         userId: user.id,
       });
-      this.nearCache.forgetUser(user.id);
       if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
         const current = await this.currentSession.resolve(request, response, true);
         if (current?.user.id !== user.id) await this.sessions.issue(user, true, request, response);

@@ -8,7 +8,7 @@ import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 
-export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway';
+export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -16,7 +16,10 @@ const ENTRY_POINTS: Record<AppName, string> = {
   organization: 'services/organization/dist/main.js',
   mailer: 'services/mailer/dist/main.js',
   gateway: 'gateway/dist/main.js',
+  'gateway-replica': 'gateway/dist/main.js',
 };
+/** What `start` runs; a second gateway replica only on request. */
+const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
 const ROOT = process.cwd();
 const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,7 +86,7 @@ export class TestStack {
 
   private constructor(
     private readonly env: Record<string, string>,
-    private readonly ports: Record<AppName, number>,
+    private readonly ports: Partial<Record<AppName, number>>,
   ) {
     this.baseUrl = `http://localhost:${ports.gateway}`;
     this.databaseUrl = env.DATABASE_URL;
@@ -112,8 +115,8 @@ export class TestStack {
     };
     const stack = new TestStack(env, ports);
     await stack.startNats();
-    for (const app of Object.keys(ENTRY_POINTS) as AppName[]) stack.spawn(app);
-    await Promise.all((Object.keys(ENTRY_POINTS) as AppName[]).map((app) => stack.waitReady(app)));
+    for (const app of STACK_APPS) stack.spawn(app);
+    await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
     return stack;
   }
 
@@ -136,6 +139,14 @@ export class TestStack {
 
   url(path: string): string {
     return `${this.baseUrl}${path}`;
+  }
+
+  /** Starts a second gateway replica beside the first (same services, NATS and Redis); its base URL. */
+  async startGatewayReplica(): Promise<string> {
+    this.ports['gateway-replica'] = await freePort();
+    this.spawn('gateway-replica');
+    await this.waitReady('gateway-replica');
+    return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
   /** Ends a process the hard way (kill -9 by default), as a crash would. */
@@ -193,7 +204,8 @@ export class TestStack {
   }
 
   private spawn(app: AppName): void {
-    const env = { ...process.env, ...this.env, [app === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]) };
+    const portVariable = ENTRY_POINTS[app] === ENTRY_POINTS.gateway ? 'PORT' : 'HEALTH_PORT';
+    const env = { ...process.env, ...this.env, [portVariable]: String(this.ports[app]) };
     const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = this.logs.get(app) ?? [];
     this.logs.set(app, lines);

@@ -20,6 +20,7 @@ export * from './session/session.view.js';
 export * from './session/session.events.js';
 export * from './session/session.requests.js';
 export * from './session/session.rpc.js';
+export * from './session/session-read-model.js';
 export * from './mailer/mail.view.js';
 export * from './mailer/mailer.rpc.js';
 export * from './organization/organization.rpc.js';

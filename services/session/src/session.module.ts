@@ -5,12 +5,15 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
 import { CreateSessionHandler } from './session/commands/create-session.handler.js';
+import { ExpireSessionHandler } from './session/commands/expire-session.handler.js';
+import { RefreshSessionHandler } from './session/commands/refresh-session.handler.js';
 import { RevokeSessionHandler } from './session/commands/revoke-session.handler.js';
 import { RevokeUserSessionsHandler } from './session/commands/revoke-user-sessions.handler.js';
 import { SessionWriter } from './session/commands/session-writer.js';
 import { ListUserSessionsHandler } from './session/queries/list-user-sessions.handler.js';
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
+import { SessionReader } from './session/session-reader.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
 import { IdentityUsers } from './user-snapshot/identity-users.js';
 import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
@@ -27,7 +30,13 @@ export class SessionModule {
         { provide: SESSION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
         { provide: DataSource, useValue: runtime.dataSource },
-        { provide: SessionCache, useValue: new SessionCache(runtime.redis) },
+        {
+          provide: SessionCache,
+          useValue: new SessionCache(runtime.redis, {
+            lifetimeSeconds: config.SESSION_EXPIRES_IN,
+            updateAgeSeconds: config.SESSION_UPDATE_AGE,
+          }),
+        },
         { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
         {
           provide: IdentityUsers,
@@ -35,7 +44,10 @@ export class SessionModule {
         },
         UserViews,
         SessionWriter,
+        SessionReader,
         CreateSessionHandler,
+        RefreshSessionHandler,
+        ExpireSessionHandler,
         RevokeSessionHandler,
         GetSessionHandler,
         RevokeUserSessionsHandler,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionView, UserView } from '@authsvc/contracts';
+import { parseSessionReadModel, sessionReadModelKey, type SessionView, type UserView } from '@authsvc/contracts';
 import { Redis } from 'ioredis';
 import { SessionCache } from '../src/session/session-cache';
 
 // The cache's scripts against a real Redis (database 3; every key carries fresh ids).
 const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
-const cache = new SessionCache(redis);
+const day = 24 * 60 * 60;
+const cache = new SessionCache(redis, { lifetimeSeconds: 7 * day, updateAgeSeconds: day });
 const now = new Date('2026-11-23T12:00:00.000Z');
 const id = () => randomBytes(8).toString('hex');
 
@@ -49,7 +50,9 @@ describe('SessionCache.putNewSession', () => {
     const user = userView(userId, '2026-11-23T11:00:00.000Z');
 
     expect(await cache.putNewSession({ session, user }, now)).toBe('written');
-    expect(await cache.get(session.token)).toEqual({ session, user, userVersion: version });
+    // Issued now for seven days with an update age of one day: due for refresh one day from now.
+    const refreshDueAt = '2026-11-24T12:00:00.000Z';
+    expect(await cache.get(session.token)).toEqual({ session, user, userVersion: version, refreshDueAt });
   });
 
   it('refuses a view older than a change of the user that was already applied', async () => {
@@ -90,5 +93,30 @@ describe('SessionCache.putNewSession', () => {
     const outcome = await cache.putNewSession({ session, user: userView(userId, '2026-11-23T11:00:00.000Z') }, now);
     expect(outcome).toBe('skipped');
     expect(await cache.get(session.token)).toBe('revoked');
+  });
+});
+
+describe('the published read model', () => {
+  it('is what any reader finds under the contract key, in the contract shape', async () => {
+    const userId = id();
+    const session = newSession(userId);
+    const user = userView(userId, '2026-11-23T11:00:00.000Z');
+    const { version } = await cache.userState(userId);
+
+    await cache.put({ session, user, userVersion: version }, now);
+    const stored = await redis.get(sessionReadModelKey(session.token));
+    expect(parseSessionReadModel(stored)).toEqual({
+      session,
+      user,
+      userVersion: version,
+      refreshDueAt: '2026-11-24T12:00:00.000Z',
+    });
+  });
+
+  it('reads as revoked once the session is revoked, for every reader', async () => {
+    const session = newSession(id());
+    await cache.put({ session, user: userView(session.userId, now.toISOString()), userVersion: '' }, now);
+    await cache.revoke(session.token);
+    expect(parseSessionReadModel(await redis.get(sessionReadModelKey(session.token)))).toBe('revoked');
   });
 });

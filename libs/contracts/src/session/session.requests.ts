@@ -1,6 +1,6 @@
 import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { UserViewPayload } from '../identity/user.view.js';
-import { Nested } from '../messaging/fields.js';
+import { Nested, Token } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /** What a new session records of the client that asked for it. */
@@ -34,15 +34,13 @@ export class CreateSessionRequest extends SessionClientRequest {
   newUser?: boolean;
 }
 
-export class GetSessionRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(128)
+/** Names one session by its token (refresh, expire). */
+export class SessionTokenRequest extends TracedRequest {
+  @Token()
   token!: string;
+}
 
-  @IsOptional()
-  @IsBoolean()
-  disableRefresh?: boolean;
-
+export class GetSessionRequest extends SessionTokenRequest {
   /**
    * The caller's request may change the user (update-user, a verification link): their cached views are
    * dropped and, for a few seconds, the user is read from identity instead of the event-fed snapshot, so the

@@ -2,34 +2,37 @@ import { defineRpc } from '../messaging/rpc-definition.js';
 import {
   CreateSessionRequest,
   GetSessionRequest,
+  SessionTokenRequest,
   ListUserSessionsRequest,
   RevokeSessionRequest,
   RefreshUserRequest,
   RevokeUserSessionsRequest,
 } from './session.requests.js';
 import type { UserView } from '../identity/user.view.js';
+import type { SessionReadModel } from './session-read-model.js';
 import type { SessionView } from './session.view.js';
 
-/**
- * A live session with its user (identity's `UserView`, as `identity.rpc.user.get` answers it); `refreshed`
- * says its expiry was just extended (the cookie must be re-issued).
- */
-export interface CurrentSessionReply {
+/** A session with its user (identity's `UserView`, as `identity.rpc.user.get` answers it). */
+export interface SessionAndUser {
   readonly session: SessionView;
   readonly user: UserView;
-  readonly refreshed: boolean;
 }
 
 /** A session just started, with the user it was started for. */
-export interface StartedSession {
-  readonly session: SessionView;
-  readonly user: UserView;
-}
+export type StartedSession = SessionAndUser;
 
 // WARNING: persisted names (subjects), do not rename.
 export const SessionRpc = {
   create: defineRpc<CreateSessionRequest, StartedSession>('session.rpc.session.create', CreateSessionRequest),
-  get: defineRpc<GetSessionRequest, CurrentSessionReply | null>('session.rpc.session.get', GetSessionRequest),
+  /**
+   * The read model of a session as the gateway reads it from Redis, rebuilt from Postgres on a miss; null for
+   * an unknown or ended token. An expired session is answered as it is stored: the caller expires it.
+   */
+  get: defineRpc<GetSessionRequest, SessionReadModel | null>('session.rpc.session.get', GetSessionRequest),
+  /** Extends a session whose refresh is due; null when it has ended or expired. */
+  refresh: defineRpc<SessionTokenRequest, SessionAndUser | null>('session.rpc.session.refresh', SessionTokenRequest),
+  /** Records that a session expired; false when it had already ended. */
+  expire: defineRpc<SessionTokenRequest, { expired: boolean }>('session.rpc.session.expire', SessionTokenRequest),
   revoke: defineRpc<RevokeSessionRequest, { revoked: boolean }>('session.rpc.session.revoke', RevokeSessionRequest),
   listForUser: defineRpc<ListUserSessionsRequest, SessionView[]>(
     'session.rpc.session.list-for-user',

@@ -1,7 +1,14 @@
-import type { SessionView, UserView } from '@authsvc/contracts';
+import {
+  parseSessionReadModel,
+  REVOKED_SESSION,
+  sessionReadModelKey,
+  type SessionReadModel,
+  type SessionView,
+  type UserView,
+} from '@authsvc/contracts';
 import type { Redis } from 'ioredis';
+import { refreshDueAt } from './session.decider.js';
 
-const TOKEN_PREFIX = 'session:token:';
 const USER_VERSION_PREFIX = 'session:user-version:';
 const USER_PENDING_PREFIX = 'session:user-pending:';
 const USER_CHANGED_PREFIX = 'session:user-changed:';
@@ -16,15 +23,16 @@ const USER_VERSION_LIFETIME_MS = MAX_ENTRY_LIFETIME_MS + 60 * 1000;
 const REVOKED_MARK_MS = 60 * 1000;
 /** How long, after a request that may change the user, their view is read from identity on a miss. */
 const PENDING_CHANGE_MS = 5 * 1000;
-const REVOKED = 'revoked';
 /** The change marker of a deleted user: newer than any view. */
 const DELETED = 'deleted';
 
-/** What get-session answers from one Redis GET: the session, its user, and the user version it was read at. */
-export interface SessionEntry {
-  readonly session: SessionView;
-  readonly user: UserView;
-  readonly userVersion: string;
+/** An entry as the session service builds it; the cache adds when its refresh is due. */
+export type SessionEntry = Omit<SessionReadModel, 'refreshDueAt'>;
+
+/** The session lifetime and update age that place an entry's `refreshDueAt`. */
+export interface RefreshPolicy {
+  readonly lifetimeSeconds: number;
+  readonly updateAgeSeconds: number;
 }
 
 /** The cache's view of a user: the version entries must carry, and whether a change may be in flight. */
@@ -69,31 +77,33 @@ end
 return version`;
 
 /**
- * Redis copy of live sessions with their user, keyed by token. Redis is a cache here: a Redis failure reads
- * as a miss and Postgres (the sessions and the user snapshots) answers instead.
+ * Writes the published read model of live sessions (`SessionReadModel` in libs/contracts), keyed by token,
+ * which the gateways read. Postgres stays the truth: a Redis failure reads as a miss, and the sessions and user
+ * snapshots rebuild the entry.
  */
 export class SessionCache {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly refresh: RefreshPolicy,
+  ) {}
 
   /** The entry, `'revoked'` for a token that just ended, undefined on a miss. */
-  async get(token: string): Promise<SessionEntry | typeof REVOKED | undefined> {
-    const cached = await this.redis.get(TOKEN_PREFIX + token).catch(() => null);
-    if (!cached) return undefined;
-    if (cached === REVOKED) return REVOKED;
-    const entry = JSON.parse(cached) as Partial<SessionEntry>;
-    // Entries written before they carried the user read as a miss.
-    return entry.session && entry.user && typeof entry.userVersion === 'string' ? (entry as SessionEntry) : undefined;
+  async get(token: string): Promise<SessionReadModel | typeof REVOKED_SESSION | undefined> {
+    return parseSessionReadModel(await this.redis.get(sessionReadModelKey(token)).catch(() => null));
   }
 
-  /** False when not written: the session ended, the user changed, or Redis could not be reached. */
-  async put(entry: SessionEntry, now: Date): Promise<boolean> {
+  /**
+   * Stores the entry unless the session ended, the user changed, or Redis could not be reached; answers the
+   * read model either way.
+   */
+  async put(entry: SessionEntry, now: Date): Promise<SessionReadModel> {
+    const model = this.withRefreshDue(entry);
     const ttl = entryLifetime(entry.session, now);
-    if (ttl <= 0) return false;
-    const keys = [TOKEN_PREFIX + entry.session.token, USER_VERSION_PREFIX + entry.session.userId];
-    return this.redis.eval(PUT_UNLESS_STALE, 2, ...keys, JSON.stringify(entry), ttl, entry.userVersion, REVOKED).then(
-      (written) => written === 1,
-      () => false,
-    );
+    if (ttl <= 0) return model;
+    const keys = [sessionReadModelKey(entry.session.token), USER_VERSION_PREFIX + entry.session.userId];
+    const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION];
+    await this.redis.eval(PUT_UNLESS_STALE, 2, ...keys, ...args).catch(() => undefined);
+    return model;
   }
 
   /**
@@ -108,8 +118,8 @@ export class SessionCache {
     const ttl = entryLifetime(entry.session, now);
     if (ttl <= 0) return 'skipped';
     const { token, userId } = entry.session;
-    const keys = [TOKEN_PREFIX + token, USER_VERSION_PREFIX + userId, USER_CHANGED_PREFIX + userId];
-    const args = [JSON.stringify(entry), ttl, entry.user.updatedAt, REVOKED, DELETED];
+    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, USER_CHANGED_PREFIX + userId];
+    const args = [JSON.stringify(this.withRefreshDue(entry)), ttl, entry.user.updatedAt, REVOKED_SESSION, DELETED];
     return this.redis.eval(PUT_NEW_SESSION, keys.length, ...keys, ...args).then(
       (written) => (written === 1 ? 'written' : written === -1 ? 'user-changed' : 'skipped'),
       () => 'skipped',
@@ -127,7 +137,7 @@ export class SessionCache {
 
   /** Replaces the entry by a short-lived revoked marker; false when Redis could not be reached. */
   async revoke(token: string): Promise<boolean> {
-    return this.redis.set(TOKEN_PREFIX + token, REVOKED, 'PX', REVOKED_MARK_MS).then(
+    return this.redis.set(sessionReadModelKey(token), REVOKED_SESSION, 'PX', REVOKED_MARK_MS).then(
       () => true,
       () => false,
     );
@@ -142,8 +152,8 @@ export class SessionCache {
 
   /** The user's view changed: their entries go. The new version; undefined when Redis could not be reached. */
   async invalidateUser(userId: string, tokens: readonly string[]): Promise<string | undefined> {
-    const keys = [USER_VERSION_PREFIX + userId, ...tokens.map((token) => TOKEN_PREFIX + token)];
-    return this.redis.eval(INVALIDATE_USER, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED).then(
+    const keys = [USER_VERSION_PREFIX + userId, ...tokens.map(sessionReadModelKey)];
+    return this.redis.eval(INVALIDATE_USER, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED_SESSION).then(
       (version) => String(version),
       () => undefined,
     );
@@ -152,6 +162,12 @@ export class SessionCache {
   /** A request that may change the user is under way: until it surely ended, misses ask identity. */
   async markPendingChange(userId: string): Promise<void> {
     await this.redis.set(USER_PENDING_PREFIX + userId, '1', 'PX', PENDING_CHANGE_MS).catch(() => undefined);
+  }
+
+  private withRefreshDue<T extends { readonly session: SessionView }>(entry: T): T & { refreshDueAt: string } {
+    const { lifetimeSeconds, updateAgeSeconds } = this.refresh;
+    const dueAt = refreshDueAt(new Date(entry.session.expiresAt), lifetimeSeconds, updateAgeSeconds);
+    return { ...entry, refreshDueAt: dueAt.toISOString() };
   }
 }
 

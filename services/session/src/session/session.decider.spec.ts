@@ -4,7 +4,7 @@ import {
   decideSession,
   evolveSession,
   initialSessionState,
-  isRefreshDue,
+  refreshDueAt,
   type CreateSession,
   type SessionState,
 } from './session.decider.js';
@@ -73,9 +73,8 @@ describe('session refresh', () => {
   it('is due once the update age has passed since issue', () => {
     const issued = new Date('2026-05-01T00:00:00Z');
     const expiresAt = new Date(issued.getTime() + 7 * day * 1000);
-    expect(isRefreshDue(expiresAt, new Date(issued.getTime() + day * 1000 - 1), 7 * day, day)).toBe(false);
-    expect(isRefreshDue(expiresAt, new Date(issued.getTime() + day * 1000), 7 * day, day)).toBe(true);
-    expect(isRefreshDue(expiresAt, issued, 7 * day, 0)).toBe(true);
+    expect(refreshDueAt(expiresAt, 7 * day, day)).toEqual(new Date(issued.getTime() + day * 1000));
+    expect(refreshDueAt(expiresAt, 7 * day, 0)).toEqual(issued);
   });
 
   it('given an active session, refreshing extends it by the lifetime from now', () => {

@@ -42,11 +42,11 @@ export function sessionExpiry(now: Date, rememberMe: boolean, lifetimeSeconds: n
 }
 
 /**
- * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge`
- * seconds ago, i.e. when `expiresAt - lifetime + updateAge <= now`; `updateAge` 0 extends on every use.
+ * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge` seconds
+ * ago, i.e. from `expiresAt - lifetime + updateAge` on; `updateAge` 0 extends on every use.
  */
-export function isRefreshDue(expiresAt: Date, now: Date, lifetimeSeconds: number, updateAgeSeconds: number): boolean {
-  return expiresAt.getTime() - (lifetimeSeconds - updateAgeSeconds) * 1000 <= now.getTime();
+export function refreshDueAt(expiresAt: Date, lifetimeSeconds: number, updateAgeSeconds: number): Date {
+  return new Date(expiresAt.getTime() - (lifetimeSeconds - updateAgeSeconds) * 1000);
 }
 
 export function decideSession(command: SessionCommand, state: SessionState): PendingEvent[] {

@@ -6,7 +6,9 @@ import {
   RevokeSessionRequest,
   RevokeUserSessionsRequest,
   SessionRpc,
-  type CurrentSessionReply,
+  SessionTokenRequest,
+  type SessionAndUser,
+  type SessionReadModel,
   type SessionView,
   type StartedSession,
 } from '@authsvc/contracts';
@@ -14,6 +16,8 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CreateSessionCommand } from './commands/create-session.command.js';
+import { ExpireSessionCommand } from './commands/expire-session.command.js';
+import { RefreshSessionCommand } from './commands/refresh-session.command.js';
 import { RevokeSessionCommand } from './commands/revoke-session.command.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
 import { ListUserSessionsQuery } from './queries/list-user-sessions.query.js';
@@ -34,8 +38,18 @@ export class SessionNatsController {
   }
 
   @MessagePattern(SessionRpc.get.subject)
-  get(@Payload() request: GetSessionRequest): Promise<CurrentSessionReply | null> {
+  get(@Payload() request: GetSessionRequest): Promise<SessionReadModel | null> {
     return this.queries.execute(new GetSessionQuery(request));
+  }
+
+  @MessagePattern(SessionRpc.refresh.subject)
+  refresh(@Payload() request: SessionTokenRequest): Promise<SessionAndUser | null> {
+    return this.commands.execute(new RefreshSessionCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.expire.subject)
+  expire(@Payload() request: SessionTokenRequest): Promise<{ expired: boolean }> {
+    return this.commands.execute(new ExpireSessionCommand(request));
   }
 
   @MessagePattern(SessionRpc.revoke.subject)

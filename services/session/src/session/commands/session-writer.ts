@@ -15,8 +15,8 @@ import {
 } from '../session.decider.js';
 
 /**
- * Changes an existing session: loads its stream, decides, appends (the read model follows in the same
- * transaction), then brings the Redis copy in line.
+ * Changes an existing session: loads its stream, decides, appends (the Postgres read model follows in the same
+ * transaction), and brings the published Redis read model in line before the caller answers.
  */
 @Injectable()
 export class SessionWriter {
@@ -29,18 +29,21 @@ export class SessionWriter {
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
-  /** Ends a session (sign-out, expiry, revocation); false when it had already ended. */
+  /**
+   * Ends a session (sign-out, expiry, revocation); false when it had already ended. The Redis entry is replaced
+   * by the revoked marker first: gateways stop serving the session before the end is recorded, a crash between
+   * the two cannot leave it served, and a rebuild racing the end finds the marker and writes nothing.
+   */
   async end(session: { id: string; token: string }, reason: SessionEndReason, correlationId: string): Promise<boolean> {
-    const ended = await this.apply(session.id, { type: 'EndSession', reason }, correlationId);
     if (!(await this.cache.revoke(session.token))) {
       this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
     }
-    return ended;
+    return this.apply(session.id, { type: 'EndSession', reason }, correlationId);
   }
 
   /**
-   * Extends a session by its lifetime from now; the refreshed view, or undefined when it could not be. The
-   * cache entry keeps the user it had (and is refused if that user changed meanwhile).
+   * Extends a session by its lifetime from now; the refreshed view, or undefined when it had ended. The Redis
+   * entry keeps the user it had (and is refused if that user changed meanwhile).
    */
   async refresh(current: SessionEntry, correlationId: string, now: Date): Promise<SessionView | undefined> {
     const sessionId = current.session.id;
@@ -49,7 +52,7 @@ export class SessionWriter {
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     if (!row) return undefined;
     const session = toSessionView(row);
-    await this.cache.put({ ...current, session }, now);
+    await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, now);
     return session;
   }
 

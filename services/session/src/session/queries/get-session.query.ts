@@ -1,7 +1,7 @@
-import type { CurrentSessionReply, GetSessionRequest } from '@authsvc/contracts';
+import type { GetSessionRequest, SessionReadModel } from '@authsvc/contracts';
 import { Query } from '@nestjs/cqrs';
 
-export class GetSessionQuery extends Query<CurrentSessionReply | null> {
+export class GetSessionQuery extends Query<SessionReadModel | null> {
   constructor(readonly request: GetSessionRequest) {
     super();
   }

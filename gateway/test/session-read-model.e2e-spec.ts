@@ -1,0 +1,155 @@
+import { SessionRpc, sessionReadModelKey } from '@authsvc/contracts';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { Redis } from 'ioredis';
+import { firstValueFrom } from 'rxjs';
+import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
+import { TestStack } from './support/test-stack.js';
+
+interface CurrentSession {
+  session: { token: string };
+  user: { id: string; name: string };
+}
+
+/** How often each revocation is tried: the refusal must hold every time, not once in a while. */
+const ROUNDS = 3;
+
+describe('get-session from the session read model, across gateway replicas', () => {
+  let stack: TestStack;
+  let replicaA: string;
+  let replicaB: string;
+  let nats: ClientProxy;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    stack = await TestStack.start({ RATE_LIMIT_ENABLED: 'false' });
+    replicaA = stack.baseUrl;
+    replicaB = await stack.startGatewayReplica();
+    nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    redis = new Redis('redis://127.0.0.1:6379/1');
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await nats?.close();
+    await stack?.stop();
+  });
+
+  const password = 'correct-horse-1';
+  // Cookie-bearing POSTs come from the trusted origin, as a browser's would, whichever replica serves them.
+  const signedIn = (cookie: string) => ({ cookie, origin: stack.baseUrl, 'x-forwarded-for': randomClientIp() });
+  const getSession = (replica: string, cookie: string) =>
+    request<CurrentSession | null>(`${replica}/api/auth/get-session`, { headers: { cookie } });
+  const post = (replica: string, path: string, body: unknown, cookie: string) =>
+    postJson<{ token?: string }>(`${replica}/api/auth/${path}`, body, signedIn(cookie));
+
+  async function signUp(email = uniqueEmail('replica')): Promise<{ cookie: string; token: string; email: string }> {
+    const answer = await postJson<{ token: string }>(
+      `${replicaA}/api/auth/sign-up/email`,
+      { name: 'Replica', email, password },
+      { 'x-forwarded-for': randomClientIp() },
+    );
+    expect(answer.status).toBe(200);
+    return { cookie: cookieHeaderFrom(answer.setCookies), token: answer.body.token, email };
+  }
+
+  async function signIn(email: string, replica = replicaA): Promise<{ cookie: string; token: string }> {
+    const answer = await postJson<{ token: string }>(
+      `${replica}/api/auth/sign-in/email`,
+      { email, password },
+      {
+        'x-forwarded-for': randomClientIp(),
+      },
+    );
+    expect(answer.status).toBe(200);
+    return { cookie: cookieHeaderFrom(answer.setCookies), token: answer.body.token };
+  }
+
+  /** A session that replica B has just served, so that any memory of it there would be warm. */
+  async function warmOnB(cookie: string, token: string): Promise<void> {
+    for (let i = 0; i < 3; i += 1) expect((await getSession(replicaB, cookie)).body?.session.token).toBe(token);
+  }
+
+  it('refuses on B a session signed out through A, on the very next request', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { cookie, token } = await signUp();
+      await warmOnB(cookie, token);
+      expect((await post(replicaA, 'sign-out', {}, cookie)).status).toBe(200);
+      expect((await getSession(replicaB, cookie)).body).toBeNull();
+    }
+  });
+
+  it('refuses on B a session revoked through A with revoke-session', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const owner = await signUp();
+      const other = await signIn(owner.email, replicaB);
+      await warmOnB(other.cookie, other.token);
+      expect((await post(replicaA, 'revoke-session', { token: other.token }, owner.cookie)).status).toBe(200);
+      expect((await getSession(replicaB, other.cookie)).body).toBeNull();
+      expect((await getSession(replicaB, owner.cookie)).body?.session.token).toBe(owner.token);
+    }
+  });
+
+  it('refuses on B every other session after revoke-other-sessions through A', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const owner = await signUp();
+      const others = [await signIn(owner.email), await signIn(owner.email, replicaB)];
+      for (const other of others) await warmOnB(other.cookie, other.token);
+      expect((await post(replicaA, 'revoke-other-sessions', {}, owner.cookie)).status).toBe(200);
+      for (const other of others) expect((await getSession(replicaB, other.cookie)).body).toBeNull();
+      expect((await getSession(replicaB, owner.cookie)).body?.session.token).toBe(owner.token);
+    }
+  });
+
+  it('refuses on B the other sessions after a password change with revocation through A', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const owner = await signUp();
+      const other = await signIn(owner.email, replicaB);
+      await warmOnB(other.cookie, other.token);
+      const changed = await post(
+        replicaA,
+        'change-password',
+        { currentPassword: password, newPassword: `${password}-${round}x`, revokeOtherSessions: true },
+        owner.cookie,
+      );
+      expect(changed.status).toBe(200);
+      expect((await getSession(replicaB, other.cookie)).body).toBeNull();
+      const current = cookieHeaderFrom(changed.setCookies);
+      expect((await getSession(replicaB, current)).body?.session.token).toBe(changed.body.token);
+    }
+  });
+
+  it('refuses a session that a back end revoked over NATS, with no gateway involved', async () => {
+    const { cookie, token } = await signUp();
+    await warmOnB(cookie, token);
+    await firstValueFrom(nats.send(SessionRpc.revoke.subject, { correlationId: 'read-model-e2e', token }));
+    expect((await getSession(replicaA, cookie)).body).toBeNull();
+    expect((await getSession(replicaB, cookie)).body).toBeNull();
+  });
+
+  it('shows a change made through A on the next get-session through B, for every session of the user', async () => {
+    const { cookie, email, token } = await signUp();
+    const other = await signIn(email);
+    await warmOnB(cookie, token);
+    await warmOnB(other.cookie, other.token);
+    expect((await post(replicaA, 'update-user', { name: 'Renamed' }, cookie)).status).toBe(200);
+    expect((await getSession(replicaB, cookie)).body?.user.name).toBe('Renamed');
+    expect((await getSession(replicaB, other.cookie)).body?.user.name).toBe('Renamed');
+  });
+
+  it('answers a session from the read model while the session service is down, and 503 on a miss', async () => {
+    const warm = await signUp();
+    const lost = await signUp();
+    await redis.del(sessionReadModelKey(lost.token));
+    await stack.kill('session');
+    try {
+      const answer = await getSession(replicaB, warm.cookie);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ session: expect.objectContaining({ token: warm.token }), user: expect.anything() });
+      expect(Object.keys(answer.body!)).toEqual(['session', 'user']);
+      expect((await getSession(replicaB, lost.cookie)).status).toBe(503);
+    } finally {
+      await stack.restart('session');
+    }
+    expect((await getSession(replicaB, lost.cookie)).body?.session.token).toBe(lost.token);
+  });
+});

@@ -1,0 +1,57 @@
+import type { UserView } from '../identity/user.view.js';
+import type { SessionView } from './session.view.js';
+
+/**
+ * The session service's published read model of a live session, one Redis string per token. Only the session
+ * service writes it; every gateway replica reads it to answer get-session without a round trip. Readers never
+ * keep it in process memory: a revocation replaces the entry by {@link REVOKED_SESSION} before the session
+ * service answers, so the next read anywhere refuses the session.
+ */
+export interface SessionReadModel {
+  readonly session: SessionView;
+  readonly user: UserView;
+  /** From this moment (ISO) a use of the session extends it, unless the caller disabled refresh. */
+  readonly refreshDueAt: string;
+  /** The session service's version of the user's data the entry was built from (its own staleness check). */
+  readonly userVersion: string;
+}
+
+// WARNING: persisted format (Redis keys and values read by other processes), do not rename.
+const KEY_PREFIX = 'session:token:';
+/** The value that stands for a token revoked moments ago, so that a racing rebuild cannot bring it back. */
+export const REVOKED_SESSION = 'revoked';
+
+export function sessionReadModelKey(token: string): string {
+  return KEY_PREFIX + token;
+}
+
+/**
+ * What a stored value says: the live entry, `'revoked'`, or undefined for a miss (no value, or one in a shape
+ * this reader does not know, which the session service rebuilds).
+ */
+export function parseSessionReadModel(value: string | null): SessionReadModel | typeof REVOKED_SESSION | undefined {
+  if (value === null) return undefined;
+  if (value === REVOKED_SESSION) return REVOKED_SESSION;
+  let entry: Partial<SessionReadModel>;
+  try {
+    entry = JSON.parse(value) as Partial<SessionReadModel>;
+  } catch {
+    return undefined;
+  }
+  const complete =
+    entry.session !== undefined &&
+    entry.user !== undefined &&
+    typeof entry.refreshDueAt === 'string' &&
+    typeof entry.userVersion === 'string';
+  return complete ? (entry as SessionReadModel) : undefined;
+}
+
+/** True once the session has expired; such an entry is never served. */
+export function isSessionExpired(entry: SessionReadModel, now: Date): boolean {
+  return new Date(entry.session.expiresAt).getTime() <= now.getTime();
+}
+
+/** True once a use of the session should extend it. */
+export function isSessionRefreshDue(entry: SessionReadModel, now: Date): boolean {
+  return new Date(entry.refreshDueAt).getTime() <= now.getTime();
+}
