@@ -5,7 +5,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { CredentialCheck } from '../../password/credential-check.js';
+import { CredentialCheck } from '../credential/credential-check.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';

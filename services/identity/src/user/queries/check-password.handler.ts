@@ -1,6 +1,6 @@
 import type { CheckPasswordRequest } from '@authsvc/contracts';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CredentialCheck } from '../credential-check.js';
+import { CredentialCheck } from '../credential/credential-check.js';
 
 export class CheckPasswordQuery extends Query<{ status: true }> {
   constructor(readonly request: CheckPasswordRequest) {

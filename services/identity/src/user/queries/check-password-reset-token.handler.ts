@@ -1,5 +1,5 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { PasswordResetLinks } from '../reset/password-reset-links.js';
+import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 
 export class CheckPasswordResetTokenQuery extends Query<{ valid: boolean }> {
   constructor(readonly token: string) {

@@ -4,10 +4,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
-import { normalizeEmail } from '../../user/email/email-address.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { newResetToken, passwordResetUrl } from '../reset/reset-token.js';
+import { normalizeEmail } from '../email/email-address.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { newResetToken, passwordResetUrl } from '../password-reset/reset-token.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { RequestPasswordResetCommand } from './password.commands.js';
 
