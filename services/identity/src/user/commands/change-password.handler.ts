@@ -9,7 +9,7 @@ import { toUserView } from '../user-view.mapper.js';
 import { CredentialCheck } from '../credential/credential-check.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../credential/password-policy.js';
-import { ChangePasswordCommand } from './password.commands.js';
+import { ChangePasswordCommand } from './change-password.command.js';
 
 /**
  * A signed-in user's new password, after checking the current one. Other sessions are ended by the gateway

@@ -9,7 +9,7 @@ import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { newResetToken, passwordResetUrl } from '../password-reset/reset-token.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { RequestPasswordResetCommand } from './password.commands.js';
+import { RequestPasswordResetCommand } from './request-password-reset.command.js';
 
 /** The one answer, mail or no mail: whether an address has an account must not leak (nor through timing). */
 const ACCEPTED = { status: true, message: AuthErrors.RESET_REQUEST_ACCEPTED.message } as const;

@@ -8,7 +8,7 @@ import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../credential/password-policy.js';
 import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { ResetPasswordCommand } from './password.commands.js';
+import { ResetPasswordCommand } from './reset-password.command.js';
 
 /** Sets the password a mailed link asks for; the link (and every older one) stops working. */
 @CommandHandler(ResetPasswordCommand)

@@ -5,7 +5,7 @@ import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../
 import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { assertPasswordLength } from '../credential/password-policy.js';
-import { SetPasswordCommand } from './password.commands.js';
+import { SetPasswordCommand } from './set-password.command.js';
 
 /** A first password for a user who has none (signed up through a provider); never reachable over HTTP. */
 @CommandHandler(SetPasswordCommand)
