@@ -7,8 +7,8 @@ import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-i
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
 import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
 import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
-import { PasswordResetTokenEntity } from './password/reset/password-reset-token.entity.js';
-import { passwordResetTokenProjection } from './password/reset/password-reset-token.projection.js';
+import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
+import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
 import { userViewProjection } from './user/projections/user-view.projection.js';

@@ -1,16 +1,6 @@
-import {
-  AccountDeletionRequested,
-  CredentialAccountCreated,
-  EmailChanged,
-  EmailChangeVerificationRequested,
-  EmailVerified,
-  PasswordChanged,
-  PasswordResetRequested,
-  UserDeleted,
-  UserRegistered,
-} from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { isEvent, type RecordedEvent } from '@authsvc/platform';
+import type { RecordedEvent } from '@authsvc/platform';
+import { userEvents, type UserEvent } from './user.events.js';
 
 /** A link that has been mailed (password reset, account deletion): its token's hash and until when it works. */
 export interface MailedToken {
@@ -40,43 +30,69 @@ export function registered(state: UserState): RegisteredUser {
   return state;
 }
 
-export function evolveUser(state: UserState, event: RecordedEvent): UserState {
-  if (isEvent(event, UserRegistered)) {
-    return {
-      status: 'registered',
-      userId: event.data.userId,
-      emailVerified: event.data.emailVerified,
-      credentialAccountId: null,
-      pendingPasswordResets: [],
-      pendingDeletions: [],
-      usedEmailChangeTokens: [],
-    };
+export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
+  const event = userEvents.narrow(recorded);
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        status: 'registered',
+        userId: event.data.userId,
+        emailVerified: event.data.emailVerified,
+        credentialAccountId: null,
+        pendingPasswordResets: [],
+        pendingDeletions: [],
+        usedEmailChangeTokens: [],
+      };
+    case 'UserDeleted':
+      return { status: 'deleted' };
+    default:
+      return state.status === 'registered' ? evolveRegistered(state, event) : state;
   }
-  if (isEvent(event, UserDeleted)) return { status: 'deleted' };
-  if (state.status !== 'registered') return state;
-  if (isEvent(event, CredentialAccountCreated)) return { ...state, credentialAccountId: event.data.accountId };
-  if (isEvent(event, EmailVerified)) return { ...state, emailVerified: true };
-  if (isEvent(event, EmailChangeVerificationRequested) && event.data.approvalTokenId) {
-    return { ...state, usedEmailChangeTokens: [...state.usedEmailChangeTokens, event.data.approvalTokenId] };
+}
+
+/** The events of a registered user's life, between registration and deletion. */
+function evolveRegistered(
+  user: RegisteredUser,
+  event: Exclude<UserEvent, { type: 'UserRegistered' | 'UserDeleted' }>,
+): RegisteredUser {
+  switch (event.type) {
+    case 'CredentialAccountCreated':
+      return { ...user, credentialAccountId: event.data.accountId };
+    case 'EmailVerified':
+      return { ...user, emailVerified: true };
+    case 'EmailChangeVerificationRequested': {
+      const { approvalTokenId } = event.data;
+      return approvalTokenId
+        ? { ...user, usedEmailChangeTokens: [...user.usedEmailChangeTokens, approvalTokenId] }
+        : user;
+    }
+    case 'EmailChanged':
+      return {
+        ...user,
+        emailVerified: true,
+        usedEmailChangeTokens: [...user.usedEmailChangeTokens, event.data.tokenId],
+      };
+    case 'PasswordResetRequested':
+      return { ...user, pendingPasswordResets: [...user.pendingPasswordResets, mailedToken(event.data)] };
+    case 'AccountDeletionRequested':
+      return { ...user, pendingDeletions: [...user.pendingDeletions, mailedToken(event.data)] };
+    case 'PasswordChanged':
+      // Any new password voids every reset link mailed before it.
+      return { ...user, pendingPasswordResets: [] };
+    // Profile changes and these mails leave nothing a decision reads.
+    case 'UserUpdated':
+    case 'VerificationEmailRequested':
+    case 'EmailChangeApprovalRequested':
+      return user;
+    default: {
+      const unknownEvent: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknownEvent)}`);
+    }
   }
-  if (isEvent(event, EmailChanged)) {
-    return {
-      ...state,
-      emailVerified: true,
-      usedEmailChangeTokens: [...state.usedEmailChangeTokens, event.data.tokenId],
-    };
-  }
-  if (isEvent(event, PasswordResetRequested)) {
-    const reset = { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) };
-    return { ...state, pendingPasswordResets: [...state.pendingPasswordResets, reset] };
-  }
-  if (isEvent(event, AccountDeletionRequested)) {
-    const deletion = { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) };
-    return { ...state, pendingDeletions: [...state.pendingDeletions, deletion] };
-  }
-  // Any new password voids every reset link mailed before it.
-  if (isEvent(event, PasswordChanged)) return { ...state, pendingPasswordResets: [] };
-  return state;
+}
+
+function mailedToken(data: { tokenHash: string; expiresAt: string }): MailedToken {
+  return { tokenHash: data.tokenHash, expiresAt: new Date(data.expiresAt) };
 }
 
 export function userStreamId(userId: string): string {

@@ -7,8 +7,8 @@ import {
   VerificationEmailRequested,
 } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
-import type { PendingEvent } from '@authsvc/platform';
-import { decideUser, type RegisterUser } from './user.decider.js';
+import { givenEvents, type Decider, type DecisionOutcome, type PendingEvent } from '@authsvc/platform';
+import { decideUser, type RegisterUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
@@ -32,38 +32,31 @@ function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
   };
 }
 
-function codeOf(action: () => unknown): string | undefined {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
+const user: Decider<UserCommand, UserState> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+};
+
+/** The history extended by the events the command decided on it. */
+function after(history: readonly PendingEvent[], command: UserCommand): PendingEvent[] {
+  return [...history, ...givenEvents(user, history).when(command).thenEvents()];
 }
 
-/** The state after the decided events were recorded on top of `state`. */
-function replay(events: readonly PendingEvent[], state: UserState = initialUserState): UserState {
-  return events.reduce<UserState>(
-    (current, event, index) =>
-      evolveUser(current, {
-        type: event.definition.type,
-        data: event.data,
-        schemaVersion: 1,
-        streamId: 'user-user1',
-        streamPosition: index + 1,
-        globalPosition: String(index + 1),
-        personal: event.personal,
-        personalSubject: event.personalSubject,
-        metadata: { eventId: 'e', correlationId: 'c', causationId: null, actorId: null, occurredAt: '' },
-      }),
-    state,
-  );
+/** The catalogue code the command was refused with. */
+function codeOf(outcome: DecisionOutcome): string {
+  return (outcome.thenError() as { code: string }).code;
 }
+
+const typesOf = (events: readonly PendingEvent[]) => events.map((event) => event.definition.type);
+
+/** Ada registered with a password; a verification link was mailed to her. */
+const registration = givenEvents(user).when(registerUser()).thenEvents();
 
 describe('user decider: registration', () => {
   it('given no user, registering records the user, the credential account and a verification request', () => {
-    const events = decideUser(registerUser(), initialUserState);
-    expect(events.map((event) => event.definition.type)).toEqual([
+    const events = givenEvents(user).when(registerUser()).thenEvents();
+    expect(typesOf(events)).toEqual([
       UserRegistered.type,
       CredentialAccountCreated.type,
       VerificationEmailRequested.type,
@@ -78,21 +71,21 @@ describe('user decider: registration', () => {
 
   it('given a username, it is recorded with its display form as personal data', () => {
     const username = { username: 'ada_l', displayUsername: 'Ada_L' };
-    const [registered] = decideUser(registerUser({ username }), initialUserState);
+    const [registered] = givenEvents(user).when(registerUser({ username })).thenEvents();
     expect(registered?.personal).toMatchObject(username);
   });
 
   it('given verification mails are off, no verification request is recorded', () => {
-    const events = decideUser(registerUser({ verification: null }), initialUserState);
-    expect(events.map((event) => event.definition.type)).not.toContain(VerificationEmailRequested.type);
+    const events = givenEvents(user)
+      .when(registerUser({ verification: null }))
+      .thenEvents();
+    expect(typesOf(events)).not.toContain(VerificationEmailRequested.type);
   });
 
   it('given a registered user, registering again is refused', () => {
-    const state = replay(decideUser(registerUser(), initialUserState));
-    expect(state).toMatchObject({ status: 'registered', userId: 'user1', emailVerified: false });
-    expect(() => decideUser(registerUser(), state)).toThrow(
-      expect.objectContaining({ code: AuthErrors.USER_ALREADY_EXISTS.code }),
-    );
+    const registered = givenEvents(user, registration);
+    expect(registered.state).toMatchObject({ status: 'registered', userId: 'user1', emailVerified: false });
+    expect(codeOf(registered.when(registerUser()))).toBe(AuthErrors.USER_ALREADY_EXISTS.code);
   });
 });
 
@@ -100,25 +93,24 @@ describe('user decider: email verification', () => {
   const link = { email: 'ada@example.com', name: 'Ada', url: 'http://x/verify', expiresAt: now };
 
   it('verifies once: a second verification records nothing', () => {
-    const user = replay(decideUser(registerUser(), initialUserState));
-    const first = decideUser({ type: 'VerifyEmail', now }, user);
-    expect(first.map((event) => event.definition.type)).toEqual([EmailVerified.type]);
-    expect(decideUser({ type: 'VerifyEmail', now }, replay(first, user))).toEqual([]);
+    const first = givenEvents(user, registration).when({ type: 'VerifyEmail', now }).thenEvents();
+    expect(typesOf(first)).toEqual([EmailVerified.type]);
+    expect(
+      givenEvents(user, [...registration, ...first])
+        .when({ type: 'VerifyEmail', now })
+        .thenEvents(),
+    ).toEqual([]);
   });
 
   it('mails a new link only while the address is unverified', () => {
-    const user = replay(decideUser(registerUser(), initialUserState));
-    expect(decideUser({ type: 'RequestVerificationEmail', ...link }, user)).toHaveLength(1);
-    const verified = replay(decideUser({ type: 'VerifyEmail', now }, user), user);
-    expect(() => decideUser({ type: 'RequestVerificationEmail', ...link }, verified)).toThrow(
-      expect.objectContaining({ code: AuthErrors.EMAIL_ALREADY_VERIFIED.code }),
-    );
+    const request = { type: 'RequestVerificationEmail', ...link } as const;
+    expect(givenEvents(user, registration).when(request).thenEvents()).toHaveLength(1);
+    const verified = after(registration, { type: 'VerifyEmail', now });
+    expect(codeOf(givenEvents(user, verified).when(request))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
   });
 
   it('refuses commands for a user who does not exist', () => {
-    expect(() => decideUser({ type: 'VerifyEmail', now }, initialUserState)).toThrow(
-      expect.objectContaining({ code: AuthErrors.USER_NOT_FOUND.code }),
-    );
+    expect(codeOf(givenEvents(user).when({ type: 'VerifyEmail', now }))).toBe(AuthErrors.USER_NOT_FOUND.code);
   });
 });
 
@@ -140,15 +132,14 @@ describe('user decider: passwords', () => {
     signOutEverywhere: true,
     now: at,
   });
-  const withResetRequested = (...hashes: string[]) => {
-    let state = replay(decideUser(registerUser(), initialUserState));
-    for (const hash of hashes) state = replay(decideUser(resetRequest(hash), state), state);
-    return state;
-  };
+  const withResetRequested = (...hashes: string[]) =>
+    hashes.reduce((history, hash) => after(history, resetRequest(hash)), registration);
+  /** A user without a password (as after a social sign-in): registered, but no credential account. */
+  const withoutPassword = registration.filter((event) => event.definition !== CredentialAccountCreated);
 
   it('resets with a mailed, unexpired token and records the new hash privately', () => {
-    const events = decideUser(reset('h1'), withResetRequested('h1'));
-    expect(events.map((event) => event.definition.type)).toEqual([PasswordChanged.type]);
+    const events = givenEvents(user, withResetRequested('h1')).when(reset('h1')).thenEvents();
+    expect(typesOf(events)).toEqual([PasswordChanged.type]);
     expect(events[0]).toMatchObject({
       data: { userId: 'user1', accountId: 'account1', reason: 'reset', signOutEverywhere: true },
       personal: { passwordHash: '$2b$04$new' },
@@ -156,56 +147,52 @@ describe('user decider: passwords', () => {
   });
 
   it('refuses unknown and expired tokens, and every earlier token once a password was set', () => {
-    const state = withResetRequested('h1', 'h2');
-    expect(codeOf(() => decideUser(reset('other'), state))).toBe(AuthErrors.INVALID_TOKEN.code);
-    expect(codeOf(() => decideUser(reset('h1', new Date(now.getTime() + 3601e3)), state))).toBe(
-      AuthErrors.INVALID_TOKEN.code,
-    );
-    const afterReset = replay(decideUser(reset('h1'), state), state);
-    expect(codeOf(() => decideUser(reset('h1'), afterReset))).toBe(AuthErrors.INVALID_TOKEN.code);
-    expect(codeOf(() => decideUser(reset('h2'), afterReset))).toBe(AuthErrors.INVALID_TOKEN.code);
+    const requested = givenEvents(user, withResetRequested('h1', 'h2'));
+    expect(codeOf(requested.when(reset('other')))).toBe(AuthErrors.INVALID_TOKEN.code);
+    expect(codeOf(requested.when(reset('h1', new Date(now.getTime() + 3601e3))))).toBe(AuthErrors.INVALID_TOKEN.code);
+    const afterReset = givenEvents(user, after(withResetRequested('h1', 'h2'), reset('h1')));
+    expect(codeOf(afterReset.when(reset('h1')))).toBe(AuthErrors.INVALID_TOKEN.code);
+    expect(codeOf(afterReset.when(reset('h2')))).toBe(AuthErrors.INVALID_TOKEN.code);
   });
 
   it('changes a password only where there is a credential account', () => {
-    const user = replay(decideUser(registerUser(), initialUserState));
     const change = { type: 'ChangePassword' as const, passwordHash: '$2b$04$x', signOutEverywhere: false, now };
-    expect(decideUser(change, user)[0]).toMatchObject({ data: { reason: 'change', accountId: 'account1' } });
-    const withoutPassword = { ...user, credentialAccountId: null };
-    expect(codeOf(() => decideUser(change, withoutPassword))).toBe(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND.code);
+    expect(givenEvents(user, registration).when(change).thenEvents()[0]).toMatchObject({
+      data: { reason: 'change', accountId: 'account1' },
+    });
+    expect(codeOf(givenEvents(user, withoutPassword).when(change))).toBe(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND.code);
   });
 
   it('sets a first password by creating the credential account, and refuses a second', () => {
-    const user = { ...replay(decideUser(registerUser(), initialUserState)), credentialAccountId: null };
     const set = { type: 'SetPassword' as const, passwordHash: '$2b$04$x', newAccountId: 'account9', now };
-    const events = decideUser(set, user);
-    expect(events.map((event) => event.definition.type)).toEqual([CredentialAccountCreated.type, PasswordChanged.type]);
-    expect(codeOf(() => decideUser(set, replay(events, user)))).toBe(AuthErrors.USER_ALREADY_HAS_PASSWORD.code);
+    const events = givenEvents(user, withoutPassword).when(set).thenEvents();
+    expect(typesOf(events)).toEqual([CredentialAccountCreated.type, PasswordChanged.type]);
+    expect(codeOf(givenEvents(user, [...withoutPassword, ...events]).when(set))).toBe(
+      AuthErrors.USER_ALREADY_HAS_PASSWORD.code,
+    );
   });
 });
 
 describe('user decider: email change', () => {
   const link = { email: 'new@example.com', name: 'Ada', url: 'http://x/verify', expiresAt: now };
-  const registeredUser = () => replay(decideUser(registerUser(), initialUserState));
 
   it('lets an unverified user prove the new address directly, and a verified one only after approval', () => {
-    const unverified = registeredUser();
     const direct = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: null };
-    expect(decideUser(direct, unverified)).toHaveLength(1);
-    const verified = replay(decideUser({ type: 'VerifyEmail', now }, unverified), unverified);
-    expect(codeOf(() => decideUser(direct, verified))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
-    expect(decideUser({ ...direct, approvalTokenId: 'approval1' }, verified)).toHaveLength(1);
+    expect(givenEvents(user, registration).when(direct).thenEvents()).toHaveLength(1);
+    const verified = givenEvents(user, after(registration, { type: 'VerifyEmail', now }));
+    expect(codeOf(verified.when(direct))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
+    expect(verified.when({ ...direct, approvalTokenId: 'approval1' }).thenEvents()).toHaveLength(1);
   });
 
   it('uses every approval and change link once', () => {
-    let user = registeredUser();
     const approved = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: 'approval1' };
-    user = replay(decideUser(approved, user), user);
-    expect(codeOf(() => decideUser(approved, user))).toBe(AuthErrors.INVALID_TOKEN.code);
+    const approval = after(registration, approved);
+    expect(codeOf(givenEvents(user, approval).when(approved))).toBe(AuthErrors.INVALID_TOKEN.code);
     const change = { type: 'ChangeEmail' as const, newEmail: 'new@example.com', tokenId: 'change1', now };
-    const changed = decideUser(change, user);
-    expect(changed.map((event) => event.definition.type)).toEqual([EmailChanged.type]);
-    user = replay(changed, user);
-    expect(user).toMatchObject({ emailVerified: true });
-    expect(codeOf(() => decideUser(change, user))).toBe(AuthErrors.INVALID_TOKEN.code);
+    const changed = givenEvents(user, approval).when(change).thenEvents();
+    expect(typesOf(changed)).toEqual([EmailChanged.type]);
+    const afterChange = givenEvents(user, [...approval, ...changed]);
+    expect(afterChange.state).toMatchObject({ emailVerified: true });
+    expect(codeOf(afterChange.when(change))).toBe(AuthErrors.INVALID_TOKEN.code);
   });
 });

@@ -14,10 +14,11 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RegisterUserCommand } from './commands/register-user.command.js';
-import { ConfirmUserDeletionCommand, DeleteUserCommand } from './commands/delete-user.handler.js';
-import { UpdateUserCommand } from './commands/update-user.handler.js';
+import { ConfirmUserDeletionCommand } from './commands/confirm-user-deletion.command.js';
+import { DeleteUserCommand } from './commands/delete-user.command.js';
+import { UpdateUserCommand } from './commands/update-user.command.js';
 import { GetUserQuery } from './queries/get-user.query.js';
-import { ListAccountsQuery } from './queries/list-accounts.handler.js';
+import { ListAccountsQuery } from './queries/list-accounts.query.js';
 import { UsernameAvailabilityQuery } from './queries/username-availability.query.js';
 
 @Controller()

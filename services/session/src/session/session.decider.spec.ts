@@ -1,11 +1,12 @@
 import { SessionCreated, SessionRefreshed, SessionRevoked } from '@authsvc/contracts';
-import type { PendingEvent, RecordedEvent } from '@authsvc/platform';
+import { givenEvents, type Decider } from '@authsvc/platform';
 import {
   decideSession,
   evolveSession,
   initialSessionState,
   refreshDueAt,
   type CreateSession,
+  type SessionCommand,
   type SessionState,
 } from './session.decider.js';
 
@@ -23,46 +24,37 @@ const create: CreateSession = {
   now,
 };
 
-function replay(events: PendingEvent[]): SessionState {
-  return events.reduce<SessionState>(
-    (state, event, index) =>
-      evolveSession(state, {
-        type: event.definition.type,
-        data: event.data,
-        personal: event.personal,
-        personalSubject: event.personalSubject,
-        schemaVersion: 1,
-        streamId: 'session-s1',
-        streamPosition: index + 1,
-        globalPosition: String(index + 1),
-        metadata: { eventId: `e${index}`, correlationId: 'c', causationId: null, actorId: null, occurredAt: '' },
-      } satisfies RecordedEvent),
-    initialSessionState,
-  );
-}
+const session: Decider<SessionCommand, SessionState> = {
+  decide: decideSession,
+  evolve: evolveSession,
+  initialState: initialSessionState,
+};
+
+const created = givenEvents(session).when(create).thenEvents();
 
 describe('session decider', () => {
   it('given nothing, creating a remembered session lasts the configured lifetime', () => {
-    const [event] = decideSession(create, initialSessionState);
+    const [event] = givenEvents(session).when(create).thenEvents();
     expect(event.definition.type).toBe(SessionCreated.type);
     expect(event.data).toMatchObject({ expiresAt: '2026-05-08T00:00:00.000Z', rememberMe: true });
     expect(event.personal).toEqual({ token: 'token1', ipAddress: '127.0.0.1', userAgent: 'jest' });
   });
 
   it('given nothing, a session without remember-me lasts one day', () => {
-    const [event] = decideSession({ ...create, rememberMe: false }, initialSessionState);
+    const [event] = givenEvents(session)
+      .when({ ...create, rememberMe: false })
+      .thenEvents();
     expect(event.data).toMatchObject({ expiresAt: '2026-05-02T00:00:00.000Z', rememberMe: false });
   });
 
   it('given an active session, ending it records the revocation once', () => {
-    const active = replay(decideSession(create, initialSessionState));
-    const ended = decideSession({ type: 'EndSession', reason: 'sign-out' }, active);
+    const signOut = { type: 'EndSession', reason: 'sign-out' } as const;
+    const ended = givenEvents(session, created).when(signOut).thenEvents();
     expect(ended.map((event) => event.definition.type)).toEqual([SessionRevoked.type]);
     expect(
-      decideSession(
-        { type: 'EndSession', reason: 'sign-out' },
-        replay([...decideSession(create, initialSessionState), ...ended]),
-      ),
+      givenEvents(session, [...created, ...ended])
+        .when(signOut)
+        .thenEvents(),
     ).toEqual([]);
   });
 });
@@ -78,17 +70,27 @@ describe('session refresh', () => {
   });
 
   it('given an active session, refreshing extends it by the lifetime from now', () => {
-    const active = replay(decideSession(create, initialSessionState));
     const later = new Date(now.getTime() + 2 * day * 1000);
-    const [event] = decideSession({ type: 'RefreshSession', lifetimeSeconds: 7 * day, now: later }, active);
+    const [event] = givenEvents(session, created)
+      .when({ type: 'RefreshSession', lifetimeSeconds: 7 * day, now: later })
+      .thenEvents();
     expect(event.definition.type).toBe(SessionRefreshed.type);
     expect(event.data).toMatchObject({ expiresAt: '2026-05-10T00:00:00.000Z', refreshedAt: later.toISOString() });
   });
 
   it('given an expired or ended session, refreshing does nothing', () => {
-    const active = replay(decideSession(create, initialSessionState));
     const afterExpiry = new Date(now.getTime() + 8 * day * 1000);
-    expect(decideSession({ type: 'RefreshSession', lifetimeSeconds: 7 * day, now: afterExpiry }, active)).toEqual([]);
-    expect(decideSession({ type: 'RefreshSession', lifetimeSeconds: 7 * day, now }, { status: 'ended' })).toEqual([]);
+    const refresh = { type: 'RefreshSession', lifetimeSeconds: 7 * day } as const;
+    expect(
+      givenEvents(session, created)
+        .when({ ...refresh, now: afterExpiry })
+        .thenEvents(),
+    ).toEqual([]);
+    const ended = givenEvents(session, created).when({ type: 'EndSession', reason: 'sign-out' }).thenEvents();
+    expect(
+      givenEvents(session, [...created, ...ended])
+        .when({ ...refresh, now })
+        .thenEvents(),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { SessionCreated, SessionRefreshed, SessionRevoked, type SessionEndReason } from '@authsvc/contracts';
-import { isEvent, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
+import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
 
 /** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
 export const DONT_REMEMBER_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -94,20 +94,28 @@ function created(command: CreateSession): PendingEvent {
   );
 }
 
-export function evolveSession(state: SessionState, event: RecordedEvent): SessionState {
-  if (isEvent(event, SessionCreated)) {
-    return {
-      status: 'active',
-      sessionId: event.data.sessionId,
-      userId: event.data.userId,
-      expiresAt: new Date(event.data.expiresAt),
-    };
+/** Every event a session's stream records. */
+const sessionEvents = new EventUnion({ SessionCreated, SessionRefreshed, SessionRevoked });
+
+export function evolveSession(state: SessionState, recorded: RecordedEvent): SessionState {
+  const event = sessionEvents.narrow(recorded);
+  switch (event.type) {
+    case 'SessionCreated':
+      return {
+        status: 'active',
+        sessionId: event.data.sessionId,
+        userId: event.data.userId,
+        expiresAt: new Date(event.data.expiresAt),
+      };
+    case 'SessionRefreshed':
+      return state.status === 'active' ? { ...state, expiresAt: new Date(event.data.expiresAt) } : state;
+    case 'SessionRevoked':
+      return { status: 'ended' };
+    default: {
+      const unknownEvent: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknownEvent)}`);
+    }
   }
-  if (isEvent(event, SessionRefreshed) && state.status === 'active') {
-    return { ...state, expiresAt: new Date(event.data.expiresAt) };
-  }
-  if (isEvent(event, SessionRevoked)) return { status: 'ended' };
-  return state;
 }
 
 export function sessionStreamId(sessionId: string): string {

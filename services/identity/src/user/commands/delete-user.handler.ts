@@ -1,28 +1,17 @@
-import type { ConfirmUserDeletionRequest, DeleteUserOutcome, DeleteUserRequest } from '@authsvc/contracts';
+import type { DeleteUserOutcome } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { CredentialCheck } from '../../password/credential-check.js';
+import { CredentialCheck } from '../credential/credential-check.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
+import { DeleteUserCommand } from './delete-user.command.js';
 
 const DELETION_TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-
-export class DeleteUserCommand extends Command<{ outcome: DeleteUserOutcome }> {
-  constructor(readonly request: DeleteUserRequest) {
-    super();
-  }
-}
-
-export class ConfirmUserDeletionCommand extends Command<{ deleted: true }> {
-  constructor(readonly request: ConfirmUserDeletionRequest) {
-    super();
-  }
-}
 
 /**
  * Deleting an account needs proof that its owner asks: the password, a fresh session, or (when deletions
@@ -64,20 +53,5 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
     if (request.password === undefined && !request.freshSession) throw new DomainError(AuthErrors.SESSION_EXPIRED);
     await this.users.execute(request.userId, { type: 'DeleteUser', tokenHash: null, now }, context);
     return { outcome: 'deleted' };
-  }
-}
-
-@CommandHandler(ConfirmUserDeletionCommand)
-export class ConfirmUserDeletionHandler implements ICommandHandler<ConfirmUserDeletionCommand> {
-  constructor(private readonly users: UserStream) {}
-
-  async execute({ request }: ConfirmUserDeletionCommand): Promise<{ deleted: true }> {
-    const now = new Date();
-    await this.users.execute(
-      request.userId,
-      { type: 'DeleteUser', tokenHash: hashMailedToken(request.token), now },
-      { correlationId: request.correlationId, actorId: request.userId, now },
-    );
-    return { deleted: true };
   }
 }

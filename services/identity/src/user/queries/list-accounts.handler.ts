@@ -1,13 +1,8 @@
 import type { AccountView } from '@authsvc/contracts';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccountEntity } from '../account.entity.js';
-
-export class ListAccountsQuery extends Query<AccountView[]> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+import { ListAccountsQuery } from './list-accounts.query.js';
 
 @QueryHandler(ListAccountsQuery)
 export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, AccountView[]> {

@@ -1,6 +1,6 @@
 import { randomString } from '@authsvc/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { signVerificationToken, verificationUrl } from './email-verification-token.js';
 
 export interface VerificationLink {

@@ -1,6 +1,6 @@
 import { PasswordResetRequested } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { PasswordResetTokenEntity } from './password-reset-token.entity.js';
+import { PasswordResetTokenEntity } from '../password-reset-token.entity.js';
 
 export function evolvePasswordResetToken(
   row: PasswordResetTokenEntity | null,

@@ -4,11 +4,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
-import { UserEntity, USERS_EMAIL_UNIQUE } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { toUserView } from '../../user/user-view.mapper.js';
-import { readVerificationToken } from '../email-verification-token.js';
-import { NewAddressMail } from '../new-address-mail.js';
+import { UserEntity, USERS_EMAIL_UNIQUE } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { toUserView } from '../user-view.mapper.js';
+import { readVerificationToken } from '../verification/email-verification-token.js';
+import { NewAddressMail } from '../verification/new-address-mail.js';
 import { VerifyEmailCommand } from './verify-email.command.js';
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */

@@ -1,7 +1,7 @@
 import type { CommandContext } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
-import type { UserEntity } from '../user/user.entity.js';
-import { UserStream } from '../user/user-stream.js';
+import type { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
 import { VerificationLinks } from './verification-links.js';
 
 /**

@@ -1,11 +1,6 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { PasswordResetLinks } from '../reset/password-reset-links.js';
-
-export class CheckPasswordResetTokenQuery extends Query<{ valid: boolean }> {
-  constructor(readonly token: string) {
-    super();
-  }
-}
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
+import { CheckPasswordResetTokenQuery } from './check-password-reset-token.query.js';
 
 /** Whether a reset link still works; following it does not use it up. */
 @QueryHandler(CheckPasswordResetTokenQuery)

@@ -3,13 +3,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { toUserView } from '../../user/user-view.mapper.js';
-import { CredentialCheck } from '../credential-check.js';
-import { PasswordHasher } from '../password-hasher.js';
-import { assertPasswordLength } from '../password-policy.js';
-import { ChangePasswordCommand } from './password.commands.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { toUserView } from '../user-view.mapper.js';
+import { CredentialCheck } from '../credential/credential-check.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { assertPasswordLength } from '../credential/password-policy.js';
+import { ChangePasswordCommand } from './change-password.command.js';
 
 /**
  * A signed-in user's new password, after checking the current one. Other sessions are ended by the gateway

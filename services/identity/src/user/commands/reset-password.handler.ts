@@ -3,12 +3,12 @@ import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
-import { UserStream } from '../../user/user-stream.js';
-import { PasswordHasher } from '../password-hasher.js';
-import { assertPasswordLength } from '../password-policy.js';
-import { PasswordResetLinks } from '../reset/password-reset-links.js';
+import { UserStream } from '../user-stream.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { assertPasswordLength } from '../credential/password-policy.js';
+import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { ResetPasswordCommand } from './password.commands.js';
+import { ResetPasswordCommand } from './reset-password.command.js';
 
 /** Sets the password a mailed link asks for; the link (and every older one) stops working. */
 @CommandHandler(ResetPasswordCommand)

@@ -2,10 +2,10 @@ import { AuthErrors, DomainError } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
-import { normalizeEmail } from '../../user/email/email-address.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { VerificationLinks } from '../verification-links.js';
+import { normalizeEmail } from '../email/email-address.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { VerificationLinks } from '../verification/verification-links.js';
 import { SendVerificationEmailCommand } from './send-verification-email.command.js';
 
 /**

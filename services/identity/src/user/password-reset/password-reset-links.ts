@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isPasswordResetUsable } from '../../user/password.decisions.js';
-import { UserStream } from '../../user/user-stream.js';
-import { PasswordResetTokenEntity } from './password-reset-token.entity.js';
+import { isPasswordResetUsable } from '../password.decisions.js';
+import { UserStream } from '../user-stream.js';
+import { PasswordResetTokenEntity } from '../password-reset-token.entity.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 
 @Injectable()

@@ -8,7 +8,7 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChangeEmailCommand } from './commands/change-email.handler.js';
+import { ChangeEmailCommand } from './commands/change-email.command.js';
 import { SendVerificationEmailCommand } from './commands/send-verification-email.command.js';
 import { VerifyEmailCommand } from './commands/verify-email.command.js';
 

@@ -4,12 +4,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
-import { normalizeEmail } from '../../user/email/email-address.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { newResetToken, passwordResetUrl } from '../reset/reset-token.js';
+import { normalizeEmail } from '../email/email-address.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { newResetToken, passwordResetUrl } from '../password-reset/reset-token.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { RequestPasswordResetCommand } from './password.commands.js';
+import { RequestPasswordResetCommand } from './request-password-reset.command.js';
 
 /** The one answer, mail or no mail: whether an address has an account must not leak (nor through timing). */
 const ACCEPTED = { status: true, message: AuthErrors.RESET_REQUEST_ACCEPTED.message } as const;

@@ -2,10 +2,10 @@ import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
-import { UserStream } from '../../user/user-stream.js';
-import { PasswordHasher } from '../password-hasher.js';
-import { assertPasswordLength } from '../password-policy.js';
-import { SetPasswordCommand } from './password.commands.js';
+import { UserStream } from '../user-stream.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { assertPasswordLength } from '../credential/password-policy.js';
+import { SetPasswordCommand } from './set-password.command.js';
 
 /** A first password for a user who has none (signed up through a provider); never reachable over HTTP. */
 @CommandHandler(SetPasswordCommand)

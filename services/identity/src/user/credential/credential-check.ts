@@ -1,8 +1,8 @@
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AccountEntity } from '../user/account.entity.js';
-import { PasswordHasher } from './password-hasher.js';
+import { AccountEntity } from '../account.entity.js';
+import { PasswordHasher } from '../../password/password-hasher.js';
 
 /** Re-authentication of a signed-in user by password, before sensitive changes. */
 @Injectable()

@@ -1,19 +1,14 @@
 import type { ChangeEmailRequest } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
-import { normalizeEmail } from '../../user/email/email-address.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { UserStream } from '../../user/user-stream.js';
-import { NewAddressMail } from '../new-address-mail.js';
-import { VerificationLinks } from '../verification-links.js';
-
-export class ChangeEmailCommand extends Command<{ status: true }> {
-  constructor(readonly request: ChangeEmailRequest) {
-    super();
-  }
-}
+import { normalizeEmail } from '../email/email-address.js';
+import { UserEntity } from '../user.entity.js';
+import { UserStream } from '../user-stream.js';
+import { NewAddressMail } from '../verification/new-address-mail.js';
+import { VerificationLinks } from '../verification/verification-links.js';
+import { ChangeEmailCommand } from './change-email.command.js';
 
 /**
  * Starts a change of email. Whether the new address already has an account must not leak: it gets the same

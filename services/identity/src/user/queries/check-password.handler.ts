@@ -1,12 +1,6 @@
-import type { CheckPasswordRequest } from '@authsvc/contracts';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CredentialCheck } from '../credential-check.js';
-
-export class CheckPasswordQuery extends Query<{ status: true }> {
-  constructor(readonly request: CheckPasswordRequest) {
-    super();
-  }
-}
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { CredentialCheck } from '../credential/credential-check.js';
+import { CheckPasswordQuery } from './check-password.query.js';
 
 @QueryHandler(CheckPasswordQuery)
 export class CheckPasswordHandler implements IQueryHandler<CheckPasswordQuery> {

@@ -6,11 +6,11 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { AccountEntity } from '../../user/account.entity.js';
-import { normalizeEmail } from '../../user/email/email-address.js';
-import { normalizeUsername } from '../../user/username/username-rules.js';
-import { UserEntity } from '../../user/user.entity.js';
-import { toUserView } from '../../user/user-view.mapper.js';
+import { AccountEntity } from '../account.entity.js';
+import { normalizeEmail } from '../email/email-address.js';
+import { normalizeUsername } from '../username/username-rules.js';
+import { UserEntity } from '../user.entity.js';
+import { toUserView } from '../user-view.mapper.js';
 import { VerifyPasswordQuery, type CredentialLogin } from './verify-password.query.js';
 
 /**

@@ -1,0 +1,7 @@
+import { Query } from '@nestjs/cqrs';
+
+export class CheckPasswordResetTokenQuery extends Query<{ valid: boolean }> {
+  constructor(readonly token: string) {
+    super();
+  }
+}
