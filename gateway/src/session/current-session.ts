@@ -1,7 +1,6 @@
 import {
-  isSessionExpired,
-  isSessionRefreshDue,
   REVOKED_SESSION,
+  sessionUse,
   SessionRpc,
   type SessionAndUser,
   type SessionReadModel,
@@ -51,14 +50,13 @@ export class CurrentSession {
     }
     const correlationId = correlationIdOf(request);
     const entry = await this.readModel(token, correlationId, mayChangeUser(request));
-    const now = new Date();
-    if (!entry || isSessionExpired(entry, now)) {
+    const use = entry && sessionUse(entry, new Date(), !(disableRefresh || dontRemember));
+    if (!entry || use === 'expire') {
       if (entry) await this.services.call(SessionRpc.expire, { token, correlationId });
       response.append('Set-Cookie', this.cookies.clear());
       return null;
     }
-    const { session, user } = entry;
-    if (disableRefresh || dontRemember || !isSessionRefreshDue(entry, now)) return { session, user };
+    if (use === 'serve') return { session: entry.session, user: entry.user };
     const refreshed = await this.services.call(SessionRpc.refresh, { token, correlationId });
     const cookie = refreshed ? this.cookies.issue(refreshed.session, true, new Date()) : this.cookies.clear();
     response.append('Set-Cookie', cookie);

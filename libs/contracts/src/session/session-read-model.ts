@@ -46,12 +46,16 @@ export function parseSessionReadModel(value: string | null): SessionReadModel | 
   return complete ? (entry as SessionReadModel) : undefined;
 }
 
-/** True once the session has expired; such an entry is never served. */
-export function isSessionExpired(entry: SessionReadModel, now: Date): boolean {
-  return new Date(entry.session.expiresAt).getTime() <= now.getTime();
-}
-
-/** True once a use of the session should extend it. */
-export function isSessionRefreshDue(entry: SessionReadModel, now: Date): boolean {
-  return new Date(entry.refreshDueAt).getTime() <= now.getTime();
+/**
+ * What a use of the session calls for at `now`: serve it as it is, extend it first (its refresh is due and the
+ * caller allows it), or record that it expired (such an entry is never served).
+ */
+export function sessionUse(
+  entry: SessionReadModel,
+  now: Date,
+  refreshAllowed: boolean,
+): 'serve' | 'refresh' | 'expire' {
+  const at = now.getTime();
+  if (new Date(entry.session.expiresAt).getTime() <= at) return 'expire';
+  return refreshAllowed && new Date(entry.refreshDueAt).getTime() <= at ? 'refresh' : 'serve';
 }

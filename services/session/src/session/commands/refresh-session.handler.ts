@@ -1,4 +1,4 @@
-import { isSessionExpired, isSessionRefreshDue, type SessionAndUser } from '@authsvc/contracts';
+import { sessionUse, type SessionAndUser } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SessionReader } from '../session-reader.js';
 import { RefreshSessionCommand } from './refresh-session.command.js';
@@ -18,9 +18,10 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
   async execute({ request }: RefreshSessionCommand): Promise<SessionAndUser | null> {
     const now = new Date();
     const current = await this.sessions.find(request.token, request.correlationId, now);
-    if (!current || isSessionExpired(current, now)) return null;
+    const use = current && sessionUse(current, now, true);
+    if (!current || use === 'expire') return null;
     const { session, user } = current;
-    if (!isSessionRefreshDue(current, now)) return { session, user };
+    if (use === 'serve') return { session, user };
     const refreshed = await this.writer.refresh(current, request.correlationId, now);
     return refreshed ? { session: refreshed, user } : null;
   }
