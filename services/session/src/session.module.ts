@@ -1,4 +1,4 @@
-import { EventStore, MultiplexedNatsClient, type ServiceRuntime } from '@authsvc/platform';
+import { EventStore, MultiplexedNatsClient, RpcClient, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
@@ -31,7 +31,8 @@ export class SessionModule {
         { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
         {
           provide: IdentityUsers,
-          useFactory: () => new IdentityUsers(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS),
+          useFactory: () =>
+            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS)),
         },
         UserViews,
         SessionWriter,
