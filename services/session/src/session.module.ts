@@ -12,6 +12,7 @@ import { ListUserSessionsHandler } from './session/queries/list-user-sessions.ha
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
+import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
 import { IdentityUsers } from './user-snapshot/identity-users.js';
 import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
 import { UserViews } from './user-snapshot/user-views.js';
@@ -22,7 +23,7 @@ export class SessionModule {
     return {
       module: SessionModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [SessionNatsController],
+      controllers: [SessionNatsController, IdentityEventsNatsController],
       providers: [
         { provide: SESSION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
