@@ -32,9 +32,9 @@ await runService('identity', async () => {
   config.warnings.forEach((warning) => runtime.logger.warn(warning));
   const app = await startNatsMicroservice(
     IdentityModule.forRuntime(runtime, config),
+    runtime,
     config.NATS_URL,
     IDENTITY_QUEUE,
-    runtime.logger,
   );
   runtime.logger.log('identity service ready');
   return async () => {

@@ -3,19 +3,26 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { MAILER_CONFIG, type MailerConfig } from './mailer.config.js';
+import { IdentityEventsNatsController } from './mail/identity-events.nats-controller.js';
+import { MailInbox } from './mail/mail-inbox.js';
+import { MailSender } from './mail/mail-sender.js';
+import type { MailTransport } from './mail/mail-transport.js';
 import { MailboxNatsController } from './mail/mailbox.nats-controller.js';
 import { ListMailboxHandler } from './mail/queries/list-mailbox.handler.js';
 
 @Module({})
 export class MailerModule {
-  static forRuntime(runtime: ServiceRuntime, config: MailerConfig): DynamicModule {
+  static forRuntime(runtime: ServiceRuntime, config: MailerConfig, transport: MailTransport): DynamicModule {
+    const sender = new MailSender(runtime.dataSource, transport, runtime.logger);
     return {
       module: MailerModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [MailboxNatsController],
+      controllers: [MailboxNatsController, IdentityEventsNatsController],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },
         { provide: DataSource, useValue: runtime.dataSource },
+        { provide: MailSender, useValue: sender },
+        { provide: MailInbox, useValue: new MailInbox(runtime.dataSource, () => sender.nudge()) },
         ListMailboxHandler,
       ],
     };

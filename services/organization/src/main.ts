@@ -15,7 +15,7 @@ await runService('organization', async () => {
     projections: [],
     publishes: { stream: ORGANIZATION_EVENTS_STREAM, events: [] },
   });
-  const app = await startNatsMicroservice(OrganizationModule, config.NATS_URL, ORGANIZATION_QUEUE, runtime.logger);
+  const app = await startNatsMicroservice(OrganizationModule, runtime, config.NATS_URL, ORGANIZATION_QUEUE);
   runtime.logger.log('organization service ready');
   return async () => {
     await app.close();

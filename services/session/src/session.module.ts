@@ -1,4 +1,4 @@
-import { EventStore, MultiplexedNatsClient, type ServiceRuntime } from '@authsvc/platform';
+import { EventStore, MultiplexedNatsClient, RpcClient, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
@@ -15,6 +15,7 @@ import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
 import { SessionReader } from './session/session-reader.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
+import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
 import { IdentityUsers } from './user-snapshot/identity-users.js';
 import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
 import { UserViews } from './user-snapshot/user-views.js';
@@ -25,7 +26,7 @@ export class SessionModule {
     return {
       module: SessionModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [SessionNatsController],
+      controllers: [SessionNatsController, IdentityEventsNatsController],
       providers: [
         { provide: SESSION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -40,7 +41,8 @@ export class SessionModule {
         { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
         {
           provide: IdentityUsers,
-          useFactory: () => new IdentityUsers(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS),
+          useFactory: () =>
+            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS)),
         },
         UserViews,
         SessionWriter,

@@ -1,24 +1,35 @@
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { INestMicroservice, LoggerService } from '@nestjs/common';
+import { Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
+import { JetStreamConsumersModule } from '../nats/jet-stream-consumers.module.js';
 import { PlainSubjectNatsServer } from '../nats/plain-subject-nats-server.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcValidationPipe } from '../rpc/rpc-validation.pipe.js';
+import type { ServiceRuntime } from './service-runtime.js';
+
+/** The service's module, with what every service process runs beside it. */
+@Module({})
+class NatsMicroserviceModule {}
 
 /**
  * A Nest microservice answering its `<service>.rpc.>` subjects in a NATS queue group, so that replicas
  * share the requests; every payload is validated with its contract and every error leaves as `{code, message}`.
+ * The JetStream consumers its controllers declare (`@JetStreamConsumer`) run over the runtime's connection
+ * until the application closes.
  */
 export async function startNatsMicroservice(
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  module: Function | object,
+  module: Type | DynamicModule,
+  runtime: Pick<ServiceRuntime, 'nc' | 'logger'>,
   natsUrl: URL,
   queue: string,
-  logger: LoggerService,
 ): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as never, {
+  const root: DynamicModule = {
+    module: NatsMicroserviceModule,
+    imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
+  };
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     strategy: new PlainSubjectNatsServer(natsUrl, queue),
-    logger,
+    logger: runtime.logger,
   });
   app.useGlobalPipes(new RpcValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());

@@ -9,6 +9,7 @@ import {
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
+import { BackgroundLoop } from '../background/background-loop.js';
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
 const STREAM_WAIT_MS = 1000;
@@ -32,35 +33,31 @@ export interface DurableConsumerOptions {
  */
 export class DurableConsumer {
   private messages?: ConsumerMessages;
-  private loop?: Promise<void>;
-  private running = false;
+  private readonly loop: BackgroundLoop;
 
-  constructor(private readonly options: DurableConsumerOptions) {}
+  constructor(private readonly options: DurableConsumerOptions) {
+    this.loop = new BackgroundLoop({
+      failurePrefix: `consumer ${options.durableName} waiting for stream ${options.stream}`,
+      logger: options.logger,
+      retryMs: STREAM_WAIT_MS,
+      failureLevel: 'warn',
+      round: async () => {
+        await this.consume();
+        return 'again';
+      },
+      interrupt: async () => {
+        await this.messages?.close();
+      },
+    });
+  }
 
   start(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.messages?.close();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.consume();
-      } catch (error) {
-        if (!this.running) return;
-        this.options.logger.warn(
-          `consumer ${this.options.durableName} waiting for stream ${this.options.stream}: ${(error as Error).message}`,
-          'DurableConsumer',
-        );
-        await new Promise((resolve) => setTimeout(resolve, STREAM_WAIT_MS));
-      }
-    }
+  /** Resolves once the event in hand (if any) was handled and acknowledged. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async consume(): Promise<void> {
@@ -83,9 +80,11 @@ export class DurableConsumer {
     }
     const consumer = await jetstream(nc).consumers.get(stream, durableName);
     this.messages = await consumer.consume({ max_messages: 64 });
+    // A stop that came while the consumer was being set up had nothing to close yet.
+    if (!this.loop.active) await this.messages.close();
     for await (const message of this.messages) {
       await this.process(message);
-      if (!this.running) break;
+      if (!this.loop.active) break;
     }
   }
 

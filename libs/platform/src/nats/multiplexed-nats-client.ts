@@ -18,7 +18,8 @@ export class RpcTimeoutError extends Error {
  * to a fresh inbox before every request and unsubscribes after its answer: two more protocol operations on
  * the server and a subscription object on the client for each call. Here every request's reply subject is
  * `<inbox>.<packet id>` under one wildcard subscription, and the id picks the waiting caller. Answers, errors,
- * "no responders" and timeouts reach the caller exactly as with Nest's client (its own reply handler is used).
+ * "no responders" and timeouts reach the caller exactly as with Nest's client (its own reply handler is used); a
+ * reply that cannot be parsed rejects its caller with the parse error.
  *
  * Requests made during one turn of the event loop leave together after it. The NATS library writes to its socket
  * once per burst of synchronous publishes, so a gateway handling several HTTP requests in a turn made one write,
@@ -76,7 +77,9 @@ export class MultiplexedNatsClient extends ClientNats {
       const subject = this.normalizePattern(partialPacket.pattern);
       const options = { reply: `${inbox}.${packet.id}`, headers: this.mergeHeaders(serialized.headers) };
       this.routingMap.set(packet.id, callback);
-      this.waiting.set(packet.id, this.createSubscriptionHandler(packet, callback));
+      const handle = this.createSubscriptionHandler(packet, callback);
+      // A reply that cannot be read (not JSON) fails its caller at once, instead of leaving it to its timeout.
+      this.waiting.set(packet.id, (error, message) => handle(error, message).catch(fail));
       this.sendAfterThisTurn(() => {
         if (!this.waiting.has(packet.id)) return; // the caller stopped waiting before it was sent
         try {

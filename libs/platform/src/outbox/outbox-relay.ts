@@ -3,7 +3,7 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { Pacer } from '../background/pacer.js';
+import { BackgroundLoop, type RoundEnd } from '../background/background-loop.js';
 import { preparedQuery } from '../database/prepared-query.js';
 import type { EventRow, EventStore, LocalRelay } from '../event-store/event-store.js';
 
@@ -34,10 +34,8 @@ const LINGER_MS = 100;
  * keeps the checkpoint in memory: nobody else moves it while it holds the lock.
  */
 export class OutboxRelay implements LocalRelay {
-  private running = false;
-  private loop?: Promise<void>;
   private runner?: QueryRunner;
-  private readonly pacer = new Pacer(LINGER_MS);
+  private readonly loop: BackgroundLoop;
   /** The last published position, and the last one written to the checkpoint table. */
   private published = '0';
   private stored = '0';
@@ -55,6 +53,16 @@ export class OutboxRelay implements LocalRelay {
     },
   ) {
     this.js = jetstream(options.nc);
+    this.loop = new BackgroundLoop({
+      failurePrefix: 'outbox relay',
+      logger: options.logger,
+      lingerMs: LINGER_MS,
+      idleMs: IDLE_WAIT_MS,
+      retryMs: LEADER_RETRY_MS,
+      round: () => this.round(),
+      recover: () => this.resign(),
+      finish: () => this.resign(),
+    });
   }
 
   get leading(): boolean {
@@ -63,39 +71,23 @@ export class OutboxRelay implements LocalRelay {
 
   /** Events were committed: look again (now, or when the linger since the last batch is over). */
   nudge(): void {
-    this.pacer.nudge();
+    this.loop.nudge();
   }
 
   start(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.pacer.interrupt();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        if (!this.runner) await this.becomeLeader();
-        if (!this.runner) {
-          await this.pacer.pause(LEADER_RETRY_MS);
-          continue;
-        }
-        this.pacer.startRound();
-        const published = await this.publishBatch(this.runner);
-        if (performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) await this.storeCheckpoint(this.runner);
-        if (published < BATCH_SIZE) await this.pacer.idle(IDLE_WAIT_MS);
-      } catch (error) {
-        this.options.logger.error(`outbox relay: ${(error as Error).message}`, 'OutboxRelay');
-        await this.resign();
-        await this.pacer.pause(LEADER_RETRY_MS);
-      }
-    }
-    await this.resign();
+  private async round(): Promise<RoundEnd> {
+    if (!this.runner) await this.becomeLeader();
+    if (!this.runner) return 'wait';
+    const published = await this.publishBatch(this.runner);
+    if (performance.now() - this.storedAt >= CHECKPOINT_INTERVAL_MS) await this.storeCheckpoint(this.runner);
+    return published < BATCH_SIZE ? 'idle' : 'again';
   }
 
   private async becomeLeader(): Promise<void> {

@@ -1,5 +1,5 @@
-import type { LoggerService } from '@nestjs/common';
-import { Pacer, preparedQuery } from '@authsvc/platform';
+import { BackgroundLoop, preparedQuery } from '@authsvc/platform';
+import type { LoggerService, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { MailEntity } from './mail.entity.js';
 import type { DeliverableMail, MailTransport } from './mail-transport.js';
@@ -12,45 +12,39 @@ const LINGER_MS = 100;
 
 /**
  * Delivers pending mails. Rows are claimed with FOR UPDATE SKIP LOCKED, so replicas share the work
- * without sending one mail twice; a failed delivery is retried later, never dropped.
+ * without sending one mail twice; a failed delivery is retried later, never dropped. Runs while the
+ * application runs; a stop lets the batch in hand finish.
  */
-export class MailSender {
-  private running = false;
-  private loop?: Promise<void>;
-  private readonly pacer = new Pacer(LINGER_MS);
+export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly transport: MailTransport,
     private readonly logger: LoggerService,
-  ) {}
-
-  start(): void {
-    this.running = true;
-    this.loop = this.run();
+  ) {
+    this.loop = new BackgroundLoop({
+      failurePrefix: 'mail delivery batch failed',
+      logger,
+      lingerMs: LINGER_MS,
+      idleMs: POLL_MS,
+      retryMs: POLL_MS,
+      // A short batch was everything due when it was claimed; a mail stored since then nudges.
+      round: async () => ((await this.deliverBatch()) < BATCH_SIZE ? 'idle' : 'again'),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.pacer.interrupt();
-    await this.loop;
+  onApplicationBootstrap(): void {
+    this.loop.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop.stop();
   }
 
   /** Called when a mail was stored, so that it leaves without waiting for the next poll. */
   nudge(): void {
-    this.pacer.nudge();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.pacer.startRound();
-      const handled = await this.deliverBatch().catch((error: Error) => {
-        this.logger.error(`mail delivery batch failed: ${error.message}`, 'MailSender');
-        return 0;
-      });
-      // A short batch was everything due when it was claimed; a mail stored since then nudges.
-      if (handled < BATCH_SIZE) await this.pacer.idle(POLL_MS);
-    }
+    this.loop.nudge();
   }
 
   private deliverBatch(): Promise<number> {

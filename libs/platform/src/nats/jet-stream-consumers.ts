@@ -1,0 +1,46 @@
+import type { PublishedEvent } from '@authsvc/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { BeforeApplicationShutdown, LoggerService, OnApplicationBootstrap } from '@nestjs/common';
+import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DurableConsumer } from './durable-consumer.js';
+import { JET_STREAM_CONSUMER, type JetStreamConsumerOptions } from './jet-stream-consumer.decorator.js';
+
+type Handler = (event: PublishedEvent) => Promise<void>;
+
+/**
+ * Runs the durable consumers that the application's controllers declare with `@JetStreamConsumer`: started
+ * once every provider is ready, stopped before any shutdown hook closes what their handlers use, each
+ * finishing (and acknowledging) the event in hand.
+ */
+export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly consumers: DurableConsumer[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly nc: NatsConnection,
+    private readonly logger: LoggerService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const { instance } of this.discovery.getControllers()) {
+      if (!instance) continue;
+      const controller = instance as Record<string, Handler>;
+      for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(controller))) {
+        const declared = this.reflector.get<JetStreamConsumerOptions | undefined>(
+          JET_STREAM_CONSUMER,
+          controller[method],
+        );
+        if (!declared) continue;
+        const handle: Handler = (event) => controller[method](event);
+        this.consumers.push(new DurableConsumer({ ...declared, nc: this.nc, logger: this.logger, handle }));
+      }
+    }
+    for (const consumer of this.consumers) consumer.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+  }
+}

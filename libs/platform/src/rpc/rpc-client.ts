@@ -1,0 +1,41 @@
+import type { RpcDefinition } from '@authsvc/contracts';
+import { DomainError } from '@authsvc/errors';
+import { Logger } from '@nestjs/common';
+import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
+import { rpcFailure } from './rpc-failure.js';
+
+/**
+ * Request/reply to another process over its contract (`RpcDefinition`), for the gateway and for services
+ * that call each other. Every failure arrives as a DomainError with a catalogue entry (see `rpcFailure`), so
+ * callers never see a transport error.
+ */
+export class RpcClient {
+  private readonly logger = new Logger('RpcClient');
+
+  constructor(
+    private readonly transport: Pick<MultiplexedNatsClient, 'request' | 'close'>,
+    /** How long a caller waits for an answer before it is a 503. */
+    private readonly timeoutMs: number,
+  ) {}
+
+  async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+    try {
+      return await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs);
+    } catch (caught) {
+      const { error, unexpected } = rpcFailure(caught);
+      if (unexpected) {
+        const correlationId = (request as { correlationId?: unknown } | undefined)?.correlationId ?? 'unknown';
+        this.logger.error(
+          `unexpected failure of ${rpc.subject} (correlation ${String(correlationId)}): ` +
+            `${(caught as Error)?.stack ?? JSON.stringify(caught)}`,
+        );
+      }
+      throw new DomainError(error);
+    }
+  }
+
+  /** Closes the transport this client was given. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}

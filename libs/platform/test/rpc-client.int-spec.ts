@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { defineRpc } from '@authsvc/contracts';
+import { AuthErrors, DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MultiplexedNatsClient } from '../src/nats/multiplexed-nats-client';
+import { RpcClient } from '../src/rpc/rpc-client';
+
+// The RpcClient against a real nats-server, with plain NATS responders standing in for services: every way a
+// request can end reaches the caller as a value or as a catalogue error, and none of them waits longer than needed.
+const NATS_URL = new URL('nats://127.0.0.1:4222');
+const prefix = `rpc-client-test.${randomBytes(4).toString('hex')}`;
+const TIMEOUT_MS = 300;
+
+class Probe {
+  n!: number;
+}
+const rpc = (name: string) => defineRpc<Probe, Probe>(`${prefix}.${name}`, Probe);
+
+describe('RpcClient', () => {
+  let services: NatsConnection;
+  let client: RpcClient;
+
+  beforeAll(async () => {
+    services = await connect({ servers: NATS_URL.host });
+    const answer = (name: string, reply: (request: Probe) => string) =>
+      services.subscribe(`${prefix}.${name}`, {
+        callback: (_error, message) => message.respond(reply(message.json<{ data: Probe }>().data)),
+      });
+    answer('echo', ({ n }) => JSON.stringify({ response: { n }, isDisposed: true }));
+    answer('refuse', () => JSON.stringify({ err: { ...AuthErrors.USER_NOT_FOUND, status: 401 }, isDisposed: true }));
+    answer('garble', () => 'this is not JSON');
+    answer('crash', () => JSON.stringify({ err: { status: 'error', message: 'Internal server error' } }));
+    services.subscribe(`${prefix}.silent`);
+    await services.flush();
+    client = new RpcClient(new MultiplexedNatsClient(NATS_URL), TIMEOUT_MS);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await services.close();
+  });
+
+  const failureOf = async (name: string): Promise<{ error: ErrorDefinition; ms: number }> => {
+    const started = performance.now();
+    const caught: unknown = await client.call(rpc(name), { n: 1 }).then(
+      () => new Error('expected a failure'),
+      (error: unknown) => error,
+    );
+    if (!(caught instanceof DomainError)) throw caught;
+    return { error: caught.toJSON(), ms: performance.now() - started };
+  };
+
+  it('returns the answer', async () => {
+    await expect(client.call(rpc('echo'), { n: 7 })).resolves.toEqual({ n: 7 });
+  });
+
+  it("throws the service's catalogue error as a DomainError, with the status it was sent with", async () => {
+    const { error } = await failureOf('refuse');
+    expect(error).toEqual({ ...AuthErrors.USER_NOT_FOUND, status: 401 });
+  });
+
+  it('is a 503 at once when nobody listens, and after the timeout when nobody answers', async () => {
+    const nobody = await failureOf('nobody');
+    expect(nobody.error).toEqual(RequestErrors.SERVICE_UNAVAILABLE);
+    expect(nobody.ms).toBeLessThan(TIMEOUT_MS);
+    const silent = await failureOf('silent');
+    expect(silent.error).toEqual(RequestErrors.SERVICE_UNAVAILABLE);
+    expect(silent.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+  });
+
+  it('is a 500 at once for a reply it cannot read, and for an error that is not a catalogue entry', async () => {
+    const garbled = await failureOf('garble');
+    expect(garbled.error).toEqual(RequestErrors.INTERNAL_SERVER_ERROR);
+    expect(garbled.ms).toBeLessThan(TIMEOUT_MS);
+    expect((await failureOf('crash')).error).toEqual(RequestErrors.INTERNAL_SERVER_ERROR);
+  });
+});
