@@ -56,7 +56,7 @@ describe('error catalogue', () => {
         AuthErrors.INVALID_EMAIL_OR_PASSWORD,
       );
       expect(errorDefinitionOf('PASSWORD_TOO_SHORT', { status: 500 })).toEqual(AuthErrors.PASSWORD_TOO_SHORT);
-      expect(errorDefinitionOf('USER_NOT_FOUND')).toEqual(AuthErrors.USER_NOT_FOUND);
+      expect(errorDefinitionOf('USER_NOT_FOUND', { status: 403 })).toEqual(AuthErrors.USER_NOT_FOUND);
     });
 
     it('keeps a status the catalogue allows for that code at some endpoints', () => {

@@ -18,12 +18,14 @@ for (const entry of everyEntry) entriesByCode.set(entry.code, [...(entriesByCode
 
 /**
  * The statuses, besides its own, with which the reference answers a code at some endpoints: a refused
- * verification or email-change link is 401 and a bad deletion link 404 (INVALID_TOKEN), the deletion link
- * without its user's session 404, and a username rule broken where a username is only looked up (sign-in,
- * availability) 422. A reply may pick one of these; any other status it claims is replaced by the entry's.
+ * verification or email-change link is 401 (INVALID_TOKEN, or USER_NOT_FOUND when its user is gone), a bad
+ * deletion link 404 (INVALID_TOKEN, FAILED_TO_GET_USER_INFO without its user's session), and a username rule
+ * broken where a username is only looked up (sign-in, availability) 422. A reply may pick one of these; any
+ * other status it claims is replaced by the entry's.
  */
 const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   [AuthErrors.INVALID_TOKEN.code]: [HttpStatus.UNAUTHORIZED, HttpStatus.NOT_FOUND],
+  [AuthErrors.USER_NOT_FOUND.code]: [HttpStatus.UNAUTHORIZED],
   [AuthErrors.FAILED_TO_GET_USER_INFO.code]: [HttpStatus.NOT_FOUND],
   [UsernameErrors.USERNAME_TOO_SHORT.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [UsernameErrors.USERNAME_TOO_LONG.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
