@@ -1,46 +1,30 @@
-import { IdentityRpc, type AccountView } from '@authsvc/contracts';
+import { ChangeEmailBody, IdentityRpc, SYSTEM_USER_FIELDS, UpdateUserBody, type AccountView } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from '../session/current-session.js';
-import { ChangeEmailBody } from './dto/change-email.body.js';
-import { SYSTEM_USER_FIELDS, UpdateUserBody } from './dto/update-user.body.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
 
 /** The signed-in user's profile and sign-in methods. */
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class AccountController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly currentSession: CurrentSession,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** Name, image, username; the email changes only through change-email. */
   @Post('update-user')
   @HttpCode(200)
-  async updateUser(
-    @Body() body: UpdateUserBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: true }> {
-    const { user } = await this.currentSession.require(request, response);
+  @WithSession()
+  async updateUser(@Body() body: UpdateUserBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
     if (body.email) throw new DomainError(AuthErrors.EMAIL_CAN_NOT_BE_UPDATED);
     if (SYSTEM_USER_FIELDS.some((field) => body[field] !== undefined)) {
       throw new DomainError(AuthErrors.FIELD_NOT_ALLOWED);
     }
-    await this.services.call(IdentityRpc.updateUser, {
-      correlationId: correlationIdOf(request),
-      actorId: user.id,
-      userId: user.id,
-      name: body.name,
-      image: body.image,
-      username: body.username,
-      displayUsername: body.displayUsername,
-    });
+    await this.services.call(IdentityRpc.updateUser, { ...body, ...asUser(caller) });
     return { status: true };
   }
 
@@ -50,25 +34,15 @@ export class AccountController {
    */
   @Post('change-email')
   @HttpCode(200)
-  async changeEmail(
-    @Body() body: ChangeEmailBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: true }> {
-    const { user } = await this.currentSession.require(request, response);
+  @WithSession()
+  changeEmail(@Body() body: ChangeEmailBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
     if (!this.config.CHANGE_EMAIL_ENABLED) throw new DomainError(AuthErrors.CHANGE_EMAIL_DISABLED);
-    return this.services.call(IdentityRpc.changeEmail, {
-      correlationId: correlationIdOf(request),
-      actorId: user.id,
-      userId: user.id,
-      newEmail: body.newEmail,
-      callbackURL: body.callbackURL,
-    });
+    return this.services.call(IdentityRpc.changeEmail, { ...body, ...asUser(caller) });
   }
 
   @Get('list-accounts')
-  async listAccounts(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AccountView[]> {
-    const { user } = await this.currentSession.require(request, response);
-    return this.services.call(IdentityRpc.listAccounts, { correlationId: correlationIdOf(request), userId: user.id });
+  @WithSession()
+  listAccounts(@Caller() caller: SignedInCaller): Promise<AccountView[]> {
+    return this.services.call(IdentityRpc.listAccounts, asUser(caller));
   }
 }

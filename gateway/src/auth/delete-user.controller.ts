@@ -1,20 +1,21 @@
 import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
-import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../session/auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { CurrentSession } from '../session/current-session.js';
-import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
 import { isSessionFresh } from '../session/session-freshness.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
+import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
 
 const DELETED = { success: true, message: 'User deleted' } as const;
 
 /** Account deletion: by password, by a fresh session, or through the link mailed to the address. */
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class DeleteUserController {
   constructor(
     private readonly services: ServiceClient,
@@ -24,10 +25,13 @@ export class DeleteUserController {
   ) {}
 
   @Post('delete-user')
-  async deleteUser(@Body() body: DeleteUserBody, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const { session, user } = await this.currentSession.require(request, response);
+  @WithSession()
+  async deleteUser(
+    @Body() body: DeleteUserBody,
+    @Caller() { correlationId, session, user }: SignedInCaller,
+    @Res() response: Response,
+  ): Promise<void> {
     if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
-    const correlationId = correlationIdOf(request);
     if (body.token) {
       await this.services.call(IdentityRpc.confirmUserDeletion, { correlationId, userId: user.id, token: body.token });
     } else {
@@ -47,17 +51,20 @@ export class DeleteUserController {
     response.status(200).json(DELETED);
   }
 
-  /** The mailed link; it works only in a browser signed in as the user it was sent to. */
+  /**
+   * The mailed link; it works only in a browser signed in as the user it was sent to. The session is looked up
+   * only when deletions are enabled (not by `@WithSession`), so a disabled endpoint touches no cookie.
+   */
   @Get('delete-user/callback')
   async confirm(
     @Query() query: DeleteUserCallbackQueryParams,
+    @Caller() { correlationId }: Caller,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
     const current = await this.currentSession.resolve(request, response);
     if (!current) throw new DomainError(AuthErrors.FAILED_TO_GET_USER_INFO, { status: HttpStatus.NOT_FOUND });
-    const correlationId = correlationIdOf(request);
     await this.services.call(IdentityRpc.confirmUserDeletion, {
       correlationId,
       userId: current.user.id,

@@ -1,29 +1,29 @@
-import { IdentityRpc, SessionRpc, type UserView } from '@authsvc/contracts';
-import { AuthErrors, DomainError } from '@authsvc/errors';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { AuthCookies } from '../session/auth-cookies.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from '../session/current-session.js';
 import {
   ChangePasswordBody,
+  IdentityRpc,
   RequestPasswordResetBody,
   ResetPasswordBody,
-  ResetPasswordLinkQueryParams,
-  ResetPasswordQueryParams,
+  SessionRpc,
   VerifyPasswordBody,
-} from './dto/password.bodies.js';
+  type UserView,
+} from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { Body, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { AuthCookies } from '../session/auth-cookies.js';
 import { SessionIssuer } from '../session/session-issuer.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
+import { ResetPasswordLinkQueryParams, ResetPasswordQueryParams } from './dto/reset-password.queries.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class PasswordController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly currentSession: CurrentSession,
     private readonly sessions: SessionIssuer,
     private readonly cookies: AuthCookies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -34,13 +34,9 @@ export class PasswordController {
   @HttpCode(200)
   requestReset(
     @Body() body: RequestPasswordResetBody,
-    @Req() request: Request,
+    @Caller() { correlationId }: Caller,
   ): Promise<{ status: true; message: string }> {
-    return this.services.call(IdentityRpc.requestPasswordReset, {
-      correlationId: correlationIdOf(request),
-      email: body.email,
-      redirectTo: body.redirectTo,
-    });
+    return this.services.call(IdentityRpc.requestPasswordReset, { ...body, correlationId });
   }
 
   /** The mailed link: on to the app's page with `?token=`, or with `?error=INVALID_TOKEN`. It does not use the token up. */
@@ -48,13 +44,10 @@ export class PasswordController {
   async followResetLink(
     @Param('token') token: string,
     @Query() query: ResetPasswordLinkQueryParams,
-    @Req() request: Request,
+    @Caller() { correlationId }: Caller,
     @Res() response: Response,
   ): Promise<void> {
-    const { valid } = await this.services.call(IdentityRpc.checkPasswordResetToken, {
-      correlationId: correlationIdOf(request),
-      token,
-    });
+    const { valid } = await this.services.call(IdentityRpc.checkPasswordResetToken, { correlationId, token });
     const target = new URL(query.callbackURL, this.config.BASE_URL);
     if (valid) target.searchParams.set('token', token);
     else target.searchParams.set('error', AuthErrors.INVALID_TOKEN.code);
@@ -66,15 +59,11 @@ export class PasswordController {
   resetPassword(
     @Body() body: ResetPasswordBody,
     @Query() query: ResetPasswordQueryParams,
-    @Req() request: Request,
+    @Caller() { correlationId }: Caller,
   ): Promise<{ status: true }> {
     const token = body.token ?? query.token;
     if (!token) throw new DomainError(AuthErrors.INVALID_TOKEN);
-    return this.services.call(IdentityRpc.resetPassword, {
-      correlationId: correlationIdOf(request),
-      token,
-      newPassword: body.newPassword,
-    });
+    return this.services.call(IdentityRpc.resetPassword, { correlationId, token, newPassword: body.newPassword });
   }
 
   /**
@@ -83,22 +72,16 @@ export class PasswordController {
    */
   @Post('change-password')
   @HttpCode(200)
+  @WithSession()
   async changePassword(
     @Body() body: ChangePasswordBody,
+    @Caller() caller: SignedInCaller,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string | null; user: UserView }> {
-    const { user: current } = await this.currentSession.require(request, response);
-    const correlationId = correlationIdOf(request);
-    const user = await this.services.call(IdentityRpc.changePassword, {
-      correlationId,
-      actorId: current.id,
-      userId: current.id,
-      currentPassword: body.currentPassword,
-      newPassword: body.newPassword,
-    });
+    const user = await this.services.call(IdentityRpc.changePassword, { ...body, ...asUser(caller) });
     if (!body.revokeOtherSessions) return { token: null, user };
-    await this.services.call(SessionRpc.revokeForUser, { correlationId, actorId: user.id, userId: user.id });
+    await this.services.call(SessionRpc.revokeForUser, asUser(caller));
     const remember = !this.cookies.read(request.headers.cookie).dontRemember;
     const session = await this.sessions.issue(user, remember, request, response);
     return { token: session.token, user };
@@ -107,17 +90,8 @@ export class PasswordController {
   /** Re-authentication before sensitive steps in the app: `{status: true}` or 400 INVALID_PASSWORD. */
   @Post('verify-password')
   @HttpCode(200)
-  async verifyPassword(
-    @Body() body: VerifyPasswordBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: true }> {
-    const { user } = await this.currentSession.require(request, response);
-    return this.services.call(IdentityRpc.checkPassword, {
-      correlationId: correlationIdOf(request),
-      actorId: user.id,
-      userId: user.id,
-      password: body.password,
-    });
+  @WithSession()
+  verifyPassword(@Body() body: VerifyPasswordBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
+    return this.services.call(IdentityRpc.checkPassword, { ...body, ...asUser(caller) });
   }
 }

@@ -1,11 +1,17 @@
-import { IdentityRpc, type StartedSession, type UserView } from '@authsvc/contracts';
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import {
+  IdentityRpc,
+  SignInEmailBody,
+  SignInUsernameBody,
+  type SessionClientRequest,
+  type StartedSession,
+  type UserView,
+} from '@authsvc/contracts';
+import { Body, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { SignInEmailBody } from './dto/sign-in-email.body.js';
-import { SignInUsernameBody } from './dto/sign-in-username.body.js';
 import { SessionIssuer } from '../session/session-issuer.js';
+import { AuthController } from './auth-controller.decorator.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -14,7 +20,7 @@ export interface SignInAnswer {
   user: UserView;
 }
 
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class SignInController {
   constructor(
     private readonly services: ServiceClient,
@@ -25,32 +31,22 @@ export class SignInController {
   @HttpCode(200)
   async signInEmail(
     @Body() body: SignInEmailBody,
-    @Req() request: Request,
+    @Caller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const rememberMe = body.rememberMe !== false;
-    const started = await this.services.call(IdentityRpc.signInWithEmail, {
-      ...this.sessions.clientOf(request, rememberMe),
-      email: body.email,
-      password: body.password,
-    });
-    return this.signedIn(started, rememberMe, body.callbackURL, response);
+    const started = await this.services.call(IdentityRpc.signInWithEmail, { ...body, ...clientOf(caller, body) });
+    return this.signedIn(started, body, response);
   }
 
   @Post('sign-in/username')
   @HttpCode(200)
   async signInUsername(
     @Body() body: SignInUsernameBody,
-    @Req() request: Request,
+    @Caller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const rememberMe = body.rememberMe !== false;
-    const started = await this.services.call(IdentityRpc.signInWithUsername, {
-      ...this.sessions.clientOf(request, rememberMe),
-      username: body.username,
-      password: body.password,
-    });
-    return this.signedIn(started, rememberMe, body.callbackURL, response);
+    const started = await this.services.call(IdentityRpc.signInWithUsername, { ...body, ...clientOf(caller, body) });
+    return this.signedIn(started, body, response);
   }
 
   /**
@@ -59,14 +55,21 @@ export class SignInController {
    */
   private signedIn(
     started: StartedSession,
-    rememberMe: boolean,
-    callbackURL: string | undefined,
+    { callbackURL, rememberMe }: SignInEmailBody | SignInUsernameBody,
     response: Response,
   ): SignInAnswer {
-    this.sessions.setCookies(started, rememberMe, response);
+    this.sessions.setCookies(started, rememberMe !== false, response);
     const { session, user } = started;
     if (!callbackURL) return { redirect: false, token: session.token, user };
     response.setHeader('Location', callbackURL);
     return { redirect: true, token: session.token, url: callbackURL, user };
   }
+}
+
+/** What the session started by a sign-in records of its client; remember-me is on unless the body turns it off. */
+function clientOf(
+  { correlationId, ipAddress, userAgent }: Caller,
+  { rememberMe }: SignInEmailBody | SignInUsernameBody,
+): SessionClientRequest {
+  return { correlationId, ipAddress, userAgent, rememberMe: rememberMe !== false };
 }

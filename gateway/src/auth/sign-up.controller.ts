@@ -1,13 +1,12 @@
-import { IdentityRpc, type UserView } from '@authsvc/contracts';
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
+import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { SignUpEmailBody } from './dto/sign-up-email.body.js';
 import { SessionIssuer } from '../session/session-issuer.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
 
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class SignUpController {
   constructor(
     private readonly services: ServiceClient,
@@ -19,19 +18,11 @@ export class SignUpController {
   @HttpCode(200)
   async signUpEmail(
     @Body() body: SignUpEmailBody,
+    @Caller() { correlationId }: Caller,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string; user: UserView }> {
-    const user = await this.services.call(IdentityRpc.registerUser, {
-      correlationId: correlationIdOf(request),
-      name: body.name,
-      email: body.email,
-      password: body.password,
-      image: body.image ?? null,
-      username: body.username,
-      displayUsername: body.displayUsername,
-      callbackURL: body.callbackURL,
-    });
+    const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId });
     const session = await this.sessions.issue(user, body.rememberMe !== false, request, response, { newUser: true });
     return { token: session.token, user };
   }

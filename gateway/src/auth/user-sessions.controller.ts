@@ -1,73 +1,57 @@
-import { SessionRpc, type SessionView } from '@authsvc/contracts';
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { AuthCookies } from '../session/auth-cookies.js';
+import { RevokeSessionBody, SessionRpc, type SessionView } from '@authsvc/contracts';
+import { Body, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { CurrentSession } from '../session/current-session.js';
-import { RevokeSessionBody } from './dto/revoke-session.body.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthCookies } from '../session/auth-cookies.js';
+import { AuthController } from './auth-controller.decorator.js';
 
 /** A signed-in user's own sessions: list them, end one, all, or all but this one. */
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class UserSessionsController {
   constructor(
-    private readonly currentSession: CurrentSession,
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
   ) {}
 
   @Get('list-sessions')
-  async list(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionView[]> {
-    const { user } = await this.currentSession.require(request, response);
-    return this.services.call(SessionRpc.listForUser, { userId: user.id, correlationId: correlationIdOf(request) });
+  @WithSession()
+  list(@Caller() caller: SignedInCaller): Promise<SessionView[]> {
+    return this.services.call(SessionRpc.listForUser, asUser(caller));
   }
 
   /** Always `{status:true}`: whether the token exists or belongs to someone else is not told. */
   @Post('revoke-session')
   @HttpCode(200)
+  @WithSession()
   async revokeOne(
     @Body() body: RevokeSessionBody,
-    @Req() request: Request,
+    @Caller() caller: SignedInCaller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ status: true }> {
-    const { session, user } = await this.currentSession.require(request, response);
-    await this.services.call(SessionRpc.revoke, {
-      token: body.token,
-      userId: user.id,
-      actorId: user.id,
-      correlationId: correlationIdOf(request),
-    });
-    if (body.token === session.token) response.append('Set-Cookie', this.cookies.clear());
+    await this.services.call(SessionRpc.revoke, { ...body, ...asUser(caller) });
+    if (body.token === caller.session.token) response.append('Set-Cookie', this.cookies.clear());
     return { status: true };
   }
 
   @Post('revoke-sessions')
   @HttpCode(200)
-  async revokeAll(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ status: true }> {
-    const { user } = await this.currentSession.require(request, response);
-    await this.services.call(SessionRpc.revokeForUser, {
-      userId: user.id,
-      actorId: user.id,
-      correlationId: correlationIdOf(request),
-    });
+  @WithSession()
+  async revokeAll(
+    @Caller() caller: SignedInCaller,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ status: true }> {
+    await this.services.call(SessionRpc.revokeForUser, asUser(caller));
     response.append('Set-Cookie', this.cookies.clear());
     return { status: true };
   }
 
   @Post('revoke-other-sessions')
   @HttpCode(200)
-  async revokeOthers(
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: true }> {
-    const { session, user } = await this.currentSession.require(request, response);
-    await this.services.call(SessionRpc.revokeForUser, {
-      userId: user.id,
-      exceptToken: session.token,
-      actorId: user.id,
-      correlationId: correlationIdOf(request),
-    });
+  @WithSession()
+  async revokeOthers(@Caller() caller: SignedInCaller): Promise<{ status: true }> {
+    await this.services.call(SessionRpc.revokeForUser, { ...asUser(caller), exceptToken: caller.session.token });
     return { status: true };
   }
 }

@@ -1,12 +1,10 @@
-import { IdentityRpc } from '@authsvc/contracts';
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { IdentityRpc, UsernameAvailabilityBody } from '@authsvc/contracts';
+import { Body, HttpCode, Post } from '@nestjs/common';
+import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { UsernameAvailabilityBody } from './dto/username-availability.body.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
 
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class UsernameController {
   constructor(private readonly services: ServiceClient) {}
 
@@ -15,11 +13,8 @@ export class UsernameController {
   @HttpCode(200)
   isUsernameAvailable(
     @Body() body: UsernameAvailabilityBody,
-    @Req() request: Request,
+    @Caller() { correlationId }: Caller,
   ): Promise<{ available: boolean }> {
-    return this.services.call(IdentityRpc.isUsernameAvailable, {
-      correlationId: correlationIdOf(request),
-      username: body.username,
-    });
+    return this.services.call(IdentityRpc.isUsernameAvailable, { ...body, correlationId });
   }
 }

@@ -1,18 +1,17 @@
-import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
+import { IdentityRpc, SendVerificationEmailBody, SessionRpc, VerifyEmailQuery } from '@authsvc/contracts';
 import { DomainError } from '@authsvc/errors';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
+import { Caller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { withErrorParameter } from './callback-redirect.js';
 import { CurrentSession } from '../session/current-session.js';
-import { SendVerificationEmailBody } from './dto/send-verification-email.body.js';
-import { VerifyEmailQueryParams } from './dto/verify-email.query.js';
 import { SessionIssuer } from '../session/session-issuer.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { AuthController } from './auth-controller.decorator.js';
+import { withErrorParameter } from './callback-redirect.js';
 
-@Controller(AUTH_BASE_PATH)
+@AuthController()
 export class VerificationController {
   constructor(
     private readonly services: ServiceClient,
@@ -24,18 +23,9 @@ export class VerificationController {
   /** Signed in: only to your own unverified address. Anonymous: `{status: true}` whatever the address. */
   @Post('send-verification-email')
   @HttpCode(200)
-  async send(
-    @Body() body: SendVerificationEmailBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: true }> {
-    const current = await this.currentSession.resolve(request, response);
-    return this.services.call(IdentityRpc.sendVerificationEmail, {
-      correlationId: correlationIdOf(request),
-      actorId: current?.user.id,
-      email: body.email,
-      callbackURL: body.callbackURL,
-    });
+  @WithSession({ optional: true })
+  send(@Body() body: SendVerificationEmailBody, @Caller() { correlationId, user }: Caller): Promise<{ status: true }> {
+    return this.services.call(IdentityRpc.sendVerificationEmail, { ...body, correlationId, actorId: user?.id });
   }
 
   /**
@@ -44,22 +34,16 @@ export class VerificationController {
    */
   @Get('verify-email')
   async verify(
-    @Query() query: VerifyEmailQueryParams,
+    @Query() query: VerifyEmailQuery,
+    @Caller() { correlationId }: Caller,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     try {
-      const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, {
-        correlationId: correlationIdOf(request),
-        token: query.token,
-        callbackURL: query.callbackURL,
-      });
+      const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, { ...query, correlationId });
       // The link may have changed the user (verified, new email), perhaps clicked without their session cookie:
       // the next get-session of any of their sessions must show it before identity's event arrives.
-      await this.services.call(SessionRpc.refreshUser, {
-        correlationId: correlationIdOf(request),
-        userId: user.id,
-      });
+      await this.services.call(SessionRpc.refreshUser, { correlationId, userId: user.id });
       if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
         const current = await this.currentSession.resolve(request, response, true);
         if (current?.user.id !== user.id) await this.sessions.issue(user, true, request, response);

@@ -1,12 +1,13 @@
-import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { RequestErrors, type ErrorDefinition } from '@authsvc/errors';
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { errorAnswerOf } from './error-answer.js';
 import { sendError } from './error-response.js';
-import { correlationIdOf } from '../http/request-context.js';
+import { correlationIdOf } from './request-context.js';
 
 /**
- * Turns every failure into `{message, code}`: catalogue errors with their status, Nest's own HTTP
- * errors (unknown route) by status, anything else into a logged 500 with no internals in the body.
+ * Turns every failure into `{message, code}` (see `errorAnswerOf`); anything unexpected, a code outside the
+ * catalogue included, into a logged 500 with no internals in the body.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -19,11 +20,11 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   private toDefinition(exception: unknown, request: Request): ErrorDefinition {
-    if (exception instanceof DomainError) return exception.toJSON();
-    if (exception instanceof HttpException && exception.getStatus() === 404) return RequestErrors.NOT_FOUND;
+    const answer = errorAnswerOf(exception);
+    if (answer) return answer;
     this.logger.error(
       `unexpected error on ${request.method} ${request.path} (correlation ${correlationIdOf(request)}): ` +
-        `${(exception as Error)?.stack ?? String(exception)}`,
+        `${exception instanceof Error ? exception.stack : JSON.stringify(exception)}`,
     );
     return RequestErrors.INTERNAL_SERVER_ERROR;
   }

@@ -1,5 +1,6 @@
 import { codeFromMessage, DomainError, isErrorDefinition } from './index.js';
-import { allCatalogueEntries, AuthErrors, isCatalogueCode, RequestErrors } from './index.js';
+import { allCatalogueEntries, AuthErrors, errorDefinitionOf, isCatalogueCode, RequestErrors } from './index.js';
+import { UsernameErrors } from './index.js';
 
 describe('error catalogue', () => {
   it.each([
@@ -41,5 +42,48 @@ describe('error catalogue', () => {
     expect(isCatalogueCode(wire.code)).toBe(true);
     expect(isErrorDefinition({ code: 'X', message: 'y', status: 200 })).toBe(false);
     expect(isErrorDefinition(new Error('boom'))).toBe(false);
+  });
+
+  it('finds every entry by its code and message', () => {
+    for (const entry of allCatalogueEntries()) {
+      expect(errorDefinitionOf(entry.code, { message: entry.message })).toEqual(entry);
+    }
+  });
+
+  describe('errorDefinitionOf (a code from another process)', () => {
+    it("answers the catalogue's message and status, whatever the sender claims", () => {
+      expect(errorDefinitionOf('INVALID_EMAIL_OR_PASSWORD', { message: 'Wrong', status: 400 })).toEqual(
+        AuthErrors.INVALID_EMAIL_OR_PASSWORD,
+      );
+      expect(errorDefinitionOf('PASSWORD_TOO_SHORT', { status: 500 })).toEqual(AuthErrors.PASSWORD_TOO_SHORT);
+      expect(errorDefinitionOf('USER_NOT_FOUND', { status: 403 })).toEqual(AuthErrors.USER_NOT_FOUND);
+    });
+
+    it('keeps a status the catalogue allows for that code at some endpoints', () => {
+      expect(errorDefinitionOf('INVALID_TOKEN', { status: 401 })).toEqual({ ...AuthErrors.INVALID_TOKEN, status: 401 });
+      expect(errorDefinitionOf('INVALID_TOKEN', { status: 404 })).toEqual({ ...AuthErrors.INVALID_TOKEN, status: 404 });
+      expect(errorDefinitionOf('INVALID_TOKEN', { status: 403 })).toEqual(AuthErrors.INVALID_TOKEN);
+      expect(errorDefinitionOf('USERNAME_TOO_SHORT', { status: 422 })).toEqual({
+        ...UsernameErrors.USERNAME_TOO_SHORT,
+        status: 422,
+      });
+      expect(errorDefinitionOf('INVALID_EMAIL_OR_PASSWORD', { status: 404 })).toEqual(
+        AuthErrors.INVALID_EMAIL_OR_PASSWORD,
+      );
+    });
+
+    it('tells the entries of one code apart by message', () => {
+      expect(errorDefinitionOf('VALIDATION_ERROR', { message: 'Invalid query parameters' })).toBe(
+        RequestErrors.INVALID_QUERY,
+      );
+      expect(errorDefinitionOf('VALIDATION_ERROR', { message: 'Something', status: 422 })).toBe(
+        RequestErrors.INVALID_BODY,
+      );
+    });
+
+    it('knows no code outside the catalogue', () => {
+      expect(errorDefinitionOf('SOMETHING_ELSE', { status: 418 })).toBeUndefined();
+      expect(errorDefinitionOf('')).toBeUndefined();
+    });
   });
 });

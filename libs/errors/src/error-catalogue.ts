@@ -3,6 +3,7 @@ import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
+import { HttpStatus } from './http-status.js';
 
 const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(RequestErrors),
@@ -11,11 +12,46 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(OrganizationErrors),
 ];
 
-const knownCodes = new Set(everyEntry.map((entry) => entry.code));
+/** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */
+const entriesByCode = new Map<string, ErrorDefinition[]>();
+for (const entry of everyEntry) entriesByCode.set(entry.code, [...(entriesByCode.get(entry.code) ?? []), entry]);
+
+/**
+ * The statuses, besides its own, with which the reference answers a code at some endpoints: a refused
+ * verification or email-change link is 401 (INVALID_TOKEN, or USER_NOT_FOUND when its user is gone), a bad
+ * deletion link 404 (INVALID_TOKEN, FAILED_TO_GET_USER_INFO without its user's session), and a username rule
+ * broken where a username is only looked up (sign-in, availability) 422. A reply may pick one of these; any
+ * other status it claims is replaced by the entry's.
+ */
+const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
+  [AuthErrors.INVALID_TOKEN.code]: [HttpStatus.UNAUTHORIZED, HttpStatus.NOT_FOUND],
+  [AuthErrors.USER_NOT_FOUND.code]: [HttpStatus.UNAUTHORIZED],
+  [AuthErrors.FAILED_TO_GET_USER_INFO.code]: [HttpStatus.NOT_FOUND],
+  [UsernameErrors.USERNAME_TOO_SHORT.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
+  [UsernameErrors.USERNAME_TOO_LONG.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
+  [UsernameErrors.INVALID_USERNAME.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
+};
 
 /** Whether a code that arrived from another process belongs to the catalogue. */
 export function isCatalogueCode(code: string): boolean {
-  return knownCodes.has(code);
+  return entriesByCode.has(code);
+}
+
+/**
+ * The catalogue's entry for a code that arrived from another process: the catalogue's message and status, not
+ * the sender's. The sender's message only chooses among the entries of a code, and its status is kept only
+ * where the catalogue allows that status for the code. Undefined for a code the catalogue does not know.
+ */
+export function errorDefinitionOf(
+  code: string,
+  claimed: { readonly message?: string; readonly status?: number } = {},
+): ErrorDefinition | undefined {
+  const entries = entriesByCode.get(code);
+  if (!entries) return undefined;
+  const entry = entries.find(({ message }) => message === claimed.message) ?? entries[0];
+  const { status } = claimed;
+  const allowed = status !== undefined && status !== entry.status && OTHER_STATUSES[code]?.includes(status);
+  return allowed ? { ...entry, status } : entry;
 }
 
 export function allCatalogueEntries(): readonly ErrorDefinition[] {

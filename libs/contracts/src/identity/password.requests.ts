@@ -1,7 +1,8 @@
-import { Email, Id, OptionalUrl, Password, Token } from '../messaging/fields.js';
-import { TracedRequest } from '../messaging/traced-request.js';
+import { Email, Id, LIMITS, OptionalBoolean, OptionalText, OptionalUrl, Password, Token } from '../messaging/fields.js';
+import { traced, TracedRequest } from '../messaging/traced-request.js';
 
-export class RequestPasswordResetRequest extends TracedRequest {
+/** POST /request-password-reset. */
+export class RequestPasswordResetBody {
   @Email()
   email!: string;
 
@@ -10,9 +11,20 @@ export class RequestPasswordResetRequest extends TracedRequest {
   redirectTo?: string;
 }
 
+export class RequestPasswordResetRequest extends traced(RequestPasswordResetBody) {}
+
 export class PasswordResetTokenRequest extends TracedRequest {
   @Token()
   token!: string;
+}
+
+/** POST /reset-password. The token may come in the body or in the query; the request carries the one given. */
+export class ResetPasswordBody {
+  @Password()
+  newPassword!: string;
+
+  @OptionalText(LIMITS.token)
+  token?: string;
 }
 
 export class ResetPasswordRequest extends TracedRequest {
@@ -23,15 +35,22 @@ export class ResetPasswordRequest extends TracedRequest {
   newPassword!: string;
 }
 
-export class ChangePasswordRequest extends TracedRequest {
-  @Id()
-  userId!: string;
+/** POST /change-password. */
+export class ChangePasswordBody {
+  @Password()
+  newPassword!: string;
 
   @Password()
   currentPassword!: string;
 
-  @Password()
-  newPassword!: string;
+  /** The gateway's to act on: it ends the user's sessions and starts a new one for this client. */
+  @OptionalBoolean()
+  revokeOtherSessions?: boolean;
+}
+
+export class ChangePasswordRequest extends traced(ChangePasswordBody) {
+  @Id()
+  userId!: string;
 }
 
 /** Only from inside the system (never routed over HTTP): a first password for a user without one. */
@@ -43,11 +62,14 @@ export class SetPasswordRequest extends TracedRequest {
   newPassword!: string;
 }
 
-/** Re-authentication of a signed-in user by their password. */
-export class CheckPasswordRequest extends TracedRequest {
-  @Id()
-  userId!: string;
-
+/** POST /verify-password: re-authentication before sensitive steps in the app. */
+export class VerifyPasswordBody {
   @Password()
   password!: string;
+}
+
+/** Re-authentication of a signed-in user by their password. */
+export class CheckPasswordRequest extends traced(VerifyPasswordBody) {
+  @Id()
+  userId!: string;
 }

@@ -7,10 +7,10 @@ import {
   OptionalUrl,
   OptionalUsername,
 } from '../messaging/fields.js';
-import { TracedRequest } from '../messaging/traced-request.js';
+import { traced } from '../messaging/traced-request.js';
 
-/** Sign-up with email and password. Password length rules are the service's (configurable, catalogue errors). */
-export class RegisterUserRequest extends TracedRequest {
+/** POST /sign-up/email. Password length and username rules are the identity service's (catalogue errors). */
+export class SignUpEmailBody {
   @NonEmptyText(LIMITS.name)
   name!: string;
 
@@ -34,6 +34,10 @@ export class RegisterUserRequest extends TracedRequest {
   @OptionalUrl()
   callbackURL?: string;
 
+  /** The gateway's, for the session it starts after the registration. */
   @OptionalBoolean()
   rememberMe?: boolean;
 }
+
+/** Sign-up with email and password: the body as the client sent it. */
+export class RegisterUserRequest extends traced(SignUpEmailBody) {}

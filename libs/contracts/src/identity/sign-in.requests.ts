@@ -1,20 +1,43 @@
-import { LIMITS, Password, Text } from '../messaging/fields.js';
-import { SessionClientRequest } from '../session/session.requests.js';
+import { LIMITS, OptionalBoolean, OptionalUrl, Password, Text } from '../messaging/fields.js';
+import { sessionClient } from '../messaging/session-client.request.js';
 
-/** Sign-in with an email and password; the email's format is the service's rule (catalogue error). */
-export class SignInWithEmailRequest extends SessionClientRequest {
-  @Text(320)
+/** An email and password to check; the email's format is the service's rule (400 INVALID_EMAIL). */
+export class EmailCredentials {
+  @Text(LIMITS.email)
   email!: string;
 
   @Password()
   password!: string;
 }
 
-/** Sign-in with a username and password; the username rules are the service's (catalogue errors). */
-export class SignInWithUsernameRequest extends SessionClientRequest {
+/** A username and password to check; empty values and the username rules are the service's answers. */
+export class UsernameCredentials {
   @Text(LIMITS.username)
   username!: string;
 
   @Password()
   password!: string;
 }
+
+/** POST /sign-in/email. `rememberMe` defaults to true; with a callbackURL the client is sent there. */
+export class SignInEmailBody extends EmailCredentials {
+  @OptionalUrl()
+  callbackURL?: string;
+
+  @OptionalBoolean()
+  rememberMe?: boolean;
+}
+
+/** POST /sign-in/username, as /sign-in/email. */
+export class SignInUsernameBody extends UsernameCredentials {
+  @OptionalUrl()
+  callbackURL?: string;
+
+  @OptionalBoolean()
+  rememberMe?: boolean;
+}
+
+/** Sign-in: the credentials, and the client facts identity hands on with them to start the session. */
+export class SignInWithEmailRequest extends sessionClient(EmailCredentials) {}
+
+export class SignInWithUsernameRequest extends sessionClient(UsernameCredentials) {}

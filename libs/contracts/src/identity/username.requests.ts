@@ -1,7 +1,10 @@
 import { LIMITS, Text } from '../messaging/fields.js';
-import { TracedRequest } from '../messaging/traced-request.js';
+import { traced } from '../messaging/traced-request.js';
 
-export class UsernameAvailabilityRequest extends TracedRequest {
+/** POST /is-username-available. */
+export class UsernameAvailabilityBody {
   @Text(LIMITS.username)
   username!: string;
 }
+
+export class UsernameAvailabilityRequest extends traced(UsernameAvailabilityBody) {}

@@ -1,9 +1,9 @@
-import { Email, Id, OptionalUrl, Text } from '../messaging/fields.js';
-import { TracedRequest } from '../messaging/traced-request.js';
+import { Email, Id, LIMITS, OptionalUrl, Text } from '../messaging/fields.js';
+import { traced } from '../messaging/traced-request.js';
 import type { UserView } from './user.view.js';
 
-/** Mails a verification link; `actorId` is the signed-in user when the request carries a session. */
-export class SendVerificationEmailRequest extends TracedRequest {
+/** POST /send-verification-email. */
+export class SendVerificationEmailBody {
   @Email()
   email!: string;
 
@@ -12,11 +12,26 @@ export class SendVerificationEmailRequest extends TracedRequest {
   callbackURL?: string;
 }
 
-export class VerifyEmailRequest extends TracedRequest {
-  @Text(4096)
+/** Mails a verification link; `actorId` is the signed-in user when the request carries a session. */
+export class SendVerificationEmailRequest extends traced(SendVerificationEmailBody) {}
+
+/** GET /verify-email: the query of the mailed link. */
+export class VerifyEmailQuery {
+  @Text(LIMITS.signedToken)
   token!: string;
 
   /** Where the link was to send the browser: a change-email approval passes it on to the next link. */
+  @OptionalUrl()
+  callbackURL?: string;
+}
+
+export class VerifyEmailRequest extends traced(VerifyEmailQuery) {}
+
+/** POST /change-email. */
+export class ChangeEmailBody {
+  @Email()
+  newEmail!: string;
+
   @OptionalUrl()
   callbackURL?: string;
 }
@@ -25,15 +40,9 @@ export class VerifyEmailRequest extends TracedRequest {
  * A signed-in user asks to move to `newEmail`; nothing changes until the link mailed to the new address is
  * followed (a verified user first approves from the current address).
  */
-export class ChangeEmailRequest extends TracedRequest {
+export class ChangeEmailRequest extends traced(ChangeEmailBody) {
   @Id()
   userId!: string;
-
-  @Email()
-  newEmail!: string;
-
-  @OptionalUrl()
-  callbackURL?: string;
 }
 
 /** `verifiedNow` is true only for the click that verified the address: only that one may sign in. */

@@ -23,13 +23,29 @@ function all(...decorators: PropertyDecorator[]): FieldDecorator {
   return (target, property) => decorators.forEach((decorate) => decorate(target, property));
 }
 
-export const LIMITS = { id: 64, token: 256, url: 2048, password: 4096, name: 256, username: 256, email: 254 };
+export const LIMITS = {
+  id: 64,
+  token: 256,
+  /** A session's token (cookie value). */
+  sessionToken: 128,
+  /** A signed token carried whole in a link (the verification links' JWT). */
+  signedToken: 4096,
+  correlationId: 128,
+  url: 2048,
+  password: 4096,
+  name: 256,
+  username: 256,
+  email: 254,
+  ipAddress: 64,
+  userAgent: 1024,
+};
 
 export const Text = (max: number): FieldDecorator => all(IsString(), MaxLength(max));
 export const OptionalText = (max: number): FieldDecorator => all(IsOptional(), IsString(), MaxLength(max));
 export const NonEmptyText = (max: number): FieldDecorator => all(IsString(), MinLength(1), MaxLength(max));
 
 export const Id = (): FieldDecorator => Text(LIMITS.id);
+export const OptionalId = (): FieldDecorator => OptionalText(LIMITS.id);
 export const Token = (): FieldDecorator => Text(LIMITS.token);
 export const Password = (): FieldDecorator => Text(LIMITS.password);
 export const OptionalPassword = (): FieldDecorator => OptionalText(LIMITS.password);
@@ -38,6 +54,7 @@ export const OptionalUsername = (): FieldDecorator => OptionalText(LIMITS.userna
 export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean());
 export const Flag = (): FieldDecorator => all(IsBoolean());
 export const Timestamp = (): FieldDecorator => all(IsISO8601({ strict: true }));
+export const OptionalTimestamp = (): FieldDecorator => all(IsOptional(), IsISO8601({ strict: true }));
 /** A string, or `null` (not absent). */
 export const NullableText = (max: number): FieldDecorator =>
   all(

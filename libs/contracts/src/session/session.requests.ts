@@ -1,21 +1,17 @@
-import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { UserViewPayload } from '../identity/user.view.js';
-import { Nested, Token } from '../messaging/fields.js';
-import { TracedRequest } from '../messaging/traced-request.js';
-
-/** What a new session records of the client that asked for it. */
-export abstract class SessionClientRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
-  ipAddress!: string;
-
-  @IsString()
-  @MaxLength(1024)
-  userAgent!: string;
-
-  @IsBoolean()
-  rememberMe!: boolean;
-}
+import {
+  Id,
+  LIMITS,
+  Nested,
+  NonEmptyText,
+  OptionalBoolean,
+  OptionalId,
+  OptionalText,
+  OptionalTimestamp,
+  Text,
+} from '../messaging/fields.js';
+import { SessionClientRequest } from '../messaging/session-client.request.js';
+import { traced, TracedRequest } from '../messaging/traced-request.js';
 
 /**
  * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
@@ -29,14 +25,13 @@ export class CreateSessionRequest extends SessionClientRequest {
    * The user was registered by the same request, so the session service holds nothing of theirs yet and makes
    * their data key within the session's own write. A hint: were it wrong, the write is made again the usual way.
    */
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   newUser?: boolean;
 }
 
 /** Names one session by its token (refresh, expire). */
 export class SessionTokenRequest extends TracedRequest {
-  @Token()
+  @Text(LIMITS.sessionToken)
   token!: string;
 }
 
@@ -46,42 +41,36 @@ export class GetSessionRequest extends SessionTokenRequest {
    * dropped and, for a few seconds, the user is read from identity instead of the event-fed snapshot, so the
    * change shows on the very next get-session even before identity's event arrives.
    */
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   userMayChange?: boolean;
 }
 
-/** Ends the session with this token; with `userId`, only if it is one of that user's sessions. */
-export class RevokeSessionRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(128)
+/** POST /revoke-session: one of the signed-in user's sessions, by its token. */
+export class RevokeSessionBody {
+  @NonEmptyText(LIMITS.sessionToken)
   token!: string;
+}
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+/** Ends the session with this token; with `userId`, only if it is one of that user's sessions. */
+export class RevokeSessionRequest extends traced(RevokeSessionBody) {
+  @OptionalId()
   userId?: string;
 }
 
 export class ListUserSessionsRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 }
 
 /** Ends every live session of a user, except the one with `exceptToken`, or those created since `createdBefore`. */
 export class RevokeUserSessionsRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 
-  @IsOptional()
-  @IsISO8601()
+  @OptionalTimestamp()
   createdBefore?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(128)
+  @OptionalText(LIMITS.sessionToken)
   exceptToken?: string;
 }
 
@@ -90,7 +79,6 @@ export class RevokeUserSessionsRequest extends TracedRequest {
  * followed in another browser): their cached views are dropped and, for a few seconds, read from identity.
  */
 export class RefreshUserRequest extends TracedRequest {
-  @IsString()
-  @MaxLength(64)
+  @Id()
   userId!: string;
 }

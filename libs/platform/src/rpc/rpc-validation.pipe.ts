@@ -1,4 +1,4 @@
-import { TracedRequest } from '@authsvc/contracts';
+import { isTracedContract } from '@authsvc/contracts';
 import { RequestErrors } from '@authsvc/errors';
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import { validateContract } from './validate-contract.js';
@@ -8,7 +8,7 @@ import { validateContract } from './validate-contract.js';
 export class RpcValidationPipe implements PipeTransform {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const type = metadata.metatype as (new () => object) | undefined;
-    if (!type || !(type.prototype instanceof TracedRequest)) return value;
+    if (!type || !isTracedContract(type)) return value;
     return validateContract(type, value, RequestErrors.INVALID_BODY);
   }
 }

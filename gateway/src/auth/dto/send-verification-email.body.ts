@@ -1,9 +1,0 @@
-import { Email, OptionalUrl } from '@authsvc/contracts';
-
-export class SendVerificationEmailBody {
-  @Email()
-  email!: string;
-
-  @OptionalUrl()
-  callbackURL?: string;
-}

@@ -1,9 +1,0 @@
-import { OptionalUrl, Text } from '@authsvc/contracts';
-
-export class VerifyEmailQueryParams {
-  @Text(4096)
-  token!: string;
-
-  @OptionalUrl()
-  callbackURL?: string;
-}

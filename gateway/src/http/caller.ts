@@ -1,0 +1,38 @@
+import type { SessionView, TraceMetadata, UserView } from '@authsvc/contracts';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Who is calling: what every message a request causes carries, and the session when the endpoint asks for it. */
+export interface Caller {
+  readonly correlationId: string;
+  /** The client address from the trusted proxy header, or '' when unknown. */
+  readonly ipAddress: string;
+  readonly userAgent: string;
+  readonly session: SessionView | null;
+  readonly user: UserView | null;
+}
+
+/** The caller of an endpoint marked `@WithSession()`. */
+export interface SignedInCaller extends Caller {
+  readonly session: SessionView;
+  readonly user: UserView;
+}
+
+const callers = new WeakMap<Request, Caller>();
+
+/** Kept by `CallerGuard` for the handler's `@Caller()` parameter. */
+export function rememberCaller(request: Request, caller: Caller): void {
+  callers.set(request, caller);
+}
+
+/** The handler's caller, as `CallerGuard` found it (see `@WithSession()` for the session). */
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
+  const caller = callers.get(context.switchToHttp().getRequest<Request>());
+  if (!caller) throw new Error('@Caller() needs CallerGuard on its controller');
+  return caller;
+});
+
+/** The trace metadata of a message a signed-in user's request causes about themselves. */
+export function asUser({ correlationId, user }: SignedInCaller): Required<TraceMetadata> & { userId: string } {
+  return { correlationId, actorId: user.id, userId: user.id };
+}

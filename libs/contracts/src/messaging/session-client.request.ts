@@ -1,0 +1,34 @@
+import { Flag, LIMITS, Text } from './fields.js';
+import { traced, type TraceMetadata } from './traced-request.js';
+
+/** What a new session records of the HTTP client that asked for it. */
+export interface SessionClient {
+  ipAddress: string;
+  userAgent: string;
+  rememberMe: boolean;
+}
+
+/**
+ * A message that may start a session: its body, the trace metadata and the client facts. Neither identity's
+ * nor session's: identity's sign-in requests (`sessionClient(EmailCredentials)`) carry the facts and hand them
+ * on to `session.rpc.session.create`, whose `CreateSessionRequest` is built on them. So the dependency runs one
+ * way: session's contracts may use identity's (`UserView`), identity's never use session's; both use this.
+ */
+export function sessionClient<TBody extends object>(
+  Body: new () => TBody,
+): new () => TBody & TraceMetadata & SessionClient {
+  class WithSessionClient extends (traced(Body) as new () => object) implements SessionClient {
+    @Text(LIMITS.ipAddress)
+    ipAddress!: string;
+
+    @Text(LIMITS.userAgent)
+    userAgent!: string;
+
+    @Flag()
+    rememberMe!: boolean;
+  }
+  return WithSessionClient as new () => TBody & TraceMetadata & SessionClient;
+}
+
+/** The client facts alone, as the gateway gathers them for any request that starts a session. */
+export abstract class SessionClientRequest extends sessionClient(Object) {}
