@@ -118,6 +118,18 @@ describe('get-session from the session read model, across gateway replicas', () 
     }
   });
 
+  it('refuses on B every session of a user deleted through A', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const owner = await signUp();
+      const other = await signIn(owner.email, replicaB);
+      await warmOnB(other.cookie, other.token);
+      await warmOnB(owner.cookie, owner.token);
+      expect((await post(replicaA, 'delete-user', { password }, owner.cookie)).status).toBe(200);
+      expect((await getSession(replicaB, other.cookie)).body).toBeNull();
+      expect((await getSession(replicaB, owner.cookie)).body).toBeNull();
+    }
+  });
+
   it('refuses a session that a back end revoked over NATS, with no gateway involved', async () => {
     const { cookie, token } = await signUp();
     await warmOnB(cookie, token);

@@ -1,4 +1,4 @@
-import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
+import { IdentityRpc } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { Body, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -14,7 +14,10 @@ import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user
 
 const DELETED = { success: true, message: 'User deleted' } as const;
 
-/** Account deletion: by password, by a fresh session, or through the link mailed to the address. */
+/**
+ * Account deletion: by password, by a fresh session, or through the link mailed to the address. Identity hands
+ * a deletion on to the session service, which ends every session of the user before the answer comes back.
+ */
 @AuthController()
 export class DeleteUserController {
   constructor(
@@ -35,7 +38,7 @@ export class DeleteUserController {
     if (body.token) {
       await this.services.call(IdentityRpc.confirmUserDeletion, { correlationId, userId: user.id, token: body.token });
     } else {
-      const { outcome } = await this.services.call(IdentityRpc.deleteUser, {
+      const answer = await this.services.call(IdentityRpc.deleteUser, {
         correlationId,
         actorId: user.id,
         userId: user.id,
@@ -43,11 +46,11 @@ export class DeleteUserController {
         freshSession: isSessionFresh(session.createdAt, new Date(), this.config.SESSION_FRESH_AGE),
         callbackURL: body.callbackURL,
       });
-      if (outcome === 'verification-sent') {
+      if ('outcome' in answer) {
         return void response.status(200).json({ success: true, message: 'Verification email sent' });
       }
     }
-    await this.signOutEverywhere(user.id, correlationId, response);
+    response.append('Set-Cookie', this.cookies.clear());
     response.status(200).json(DELETED);
   }
 
@@ -70,17 +73,8 @@ export class DeleteUserController {
       userId: current.user.id,
       token: query.token,
     });
-    await this.signOutEverywhere(current.user.id, correlationId, response);
+    response.append('Set-Cookie', this.cookies.clear());
     if (query.callbackURL) return response.redirect(302, query.callbackURL);
     response.status(200).json(DELETED);
-  }
-
-  /**
-   * Ends the user's sessions now, so that no replica serves them a moment longer; the session service also
-   * reacts to the UserDeleted event, which covers a crash between the deletion and this call.
-   */
-  private async signOutEverywhere(userId: string, correlationId: string, response: Response): Promise<void> {
-    await this.services.call(SessionRpc.revokeForUser, { correlationId, userId });
-    response.append('Set-Cookie', this.cookies.clear());
   }
 }

@@ -3,7 +3,6 @@ import {
   IdentityRpc,
   RequestPasswordResetBody,
   ResetPasswordBody,
-  SessionRpc,
   VerifyPasswordBody,
   type UserView,
 } from '@authsvc/contracts';
@@ -11,7 +10,7 @@ import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
+import { asUser, Caller, sessionClientOf, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
@@ -79,12 +78,12 @@ export class PasswordController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string | null; user: UserView }> {
-    const user = await this.services.call(IdentityRpc.changePassword, { ...body, ...asUser(caller) });
-    if (!body.revokeOtherSessions) return { token: null, user };
-    await this.services.call(SessionRpc.revokeForUser, asUser(caller));
-    const remember = !this.cookies.read(request.headers.cookie).dontRemember;
-    const session = await this.sessions.issue(user, remember, request, response);
-    return { token: session.token, user };
+    const rememberMe = !this.cookies.read(request.headers.cookie).dontRemember;
+    const client = sessionClientOf(caller, rememberMe);
+    const changed = await this.services.call(IdentityRpc.changePassword, { ...body, ...client, ...asUser(caller) });
+    if (changed.session === null) return { token: null, user: changed.user };
+    this.sessions.setCookies(changed, rememberMe, response);
+    return { token: changed.session.token, user: changed.user };
   }
 
   /** Re-authentication before sensitive steps in the app: `{status: true}` or 400 INVALID_PASSWORD. */

@@ -2,13 +2,12 @@ import {
   IdentityRpc,
   SignInEmailBody,
   SignInUsernameBody,
-  type SessionClientRequest,
   type StartedSession,
   type UserView,
 } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller } from '../http/caller.js';
+import { Caller, sessionClientOf } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
@@ -34,7 +33,10 @@ export class SignInController {
     @Caller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const started = await this.services.call(IdentityRpc.signInWithEmail, { ...body, ...clientOf(caller, body) });
+    const started = await this.services.call(IdentityRpc.signInWithEmail, {
+      ...body,
+      ...sessionClientOf(caller, body.rememberMe !== false),
+    });
     return this.signedIn(started, body, response);
   }
 
@@ -45,7 +47,10 @@ export class SignInController {
     @Caller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInAnswer> {
-    const started = await this.services.call(IdentityRpc.signInWithUsername, { ...body, ...clientOf(caller, body) });
+    const started = await this.services.call(IdentityRpc.signInWithUsername, {
+      ...body,
+      ...sessionClientOf(caller, body.rememberMe !== false),
+    });
     return this.signedIn(started, body, response);
   }
 
@@ -64,12 +69,4 @@ export class SignInController {
     response.setHeader('Location', callbackURL);
     return { redirect: true, token: session.token, url: callbackURL, user };
   }
-}
-
-/** What the session started by a sign-in records of its client; remember-me is on unless the body turns it off. */
-function clientOf(
-  { correlationId, ipAddress, userAgent }: Caller,
-  { rememberMe }: SignInEmailBody | SignInUsernameBody,
-): SessionClientRequest {
-  return { correlationId, ipAddress, userAgent, rememberMe: rememberMe !== false };
 }

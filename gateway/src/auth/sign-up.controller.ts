@@ -1,6 +1,6 @@
 import { IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
-import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -18,12 +18,11 @@ export class SignUpController {
   @HttpCode(200)
   async signUpEmail(
     @Body() body: SignUpEmailBody,
-    @Caller() { correlationId }: Caller,
-    @Req() request: Request,
+    @Caller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string; user: UserView }> {
-    const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId });
-    const session = await this.sessions.issue(user, body.rememberMe !== false, request, response, { newUser: true });
+    const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId: caller.correlationId });
+    const session = await this.sessions.issue(user, body.rememberMe !== false, caller, response, { newUser: true });
     return { token: session.token, user };
   }
 }

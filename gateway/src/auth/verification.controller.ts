@@ -1,9 +1,9 @@
-import { IdentityRpc, SendVerificationEmailBody, SessionRpc, VerifyEmailQuery } from '@authsvc/contracts';
+import { IdentityRpc, SendVerificationEmailBody, VerifyEmailQuery } from '@authsvc/contracts';
 import { DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { Caller } from '../http/caller.js';
+import { Caller, sessionClientOf } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { CurrentSession } from '../session/current-session.js';
@@ -30,24 +30,26 @@ export class VerificationController {
 
   /**
    * The link of the verification mail. With a callbackURL the browser goes there (`?error=CODE` when the link
-   * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in.
+   * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in, and
+   * only a browser not signed in as that user already (its session is read without extending it).
    */
   @Get('verify-email')
   async verify(
     @Query() query: VerifyEmailQuery,
-    @Caller() { correlationId }: Caller,
+    @Caller() caller: Caller,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     try {
-      const { user, verifiedNow } = await this.services.call(IdentityRpc.verifyEmail, { ...query, correlationId });
-      // The link may have changed the user (verified, new email), perhaps clicked without their session cookie:
-      // the next get-session of any of their sessions must show it before identity's event arrives.
-      await this.services.call(SessionRpc.refreshUser, { correlationId, userId: user.id });
-      if (verifiedNow && this.config.AUTO_SIGN_IN_AFTER_VERIFICATION) {
-        const current = await this.currentSession.resolve(request, response, true);
-        if (current?.user.id !== user.id) await this.sessions.issue(user, true, request, response);
-      }
+      const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION;
+      const current = signIn ? await this.currentSession.resolve(request, response, true) : null;
+      const answer = await this.services.call(IdentityRpc.verifyEmail, {
+        ...query,
+        ...sessionClientOf(caller, true),
+        signIn,
+        signedInUserId: current?.user.id,
+      });
+      if ('session' in answer) this.sessions.setCookies(answer, true, response);
     } catch (error) {
       const { callbackURL } = query;
       if (!callbackURL || !(error instanceof DomainError) || error.status >= 500) throw error;

@@ -1,4 +1,4 @@
-import type { SessionView, TraceMetadata, UserView } from '@authsvc/contracts';
+import type { SessionClientRequest, SessionView, TraceMetadata, UserView } from '@authsvc/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
@@ -35,4 +35,12 @@ export const Caller = createParamDecorator((_data: unknown, context: ExecutionCo
 /** The trace metadata of a message a signed-in user's request causes about themselves. */
 export function asUser({ correlationId, user }: SignedInCaller): Required<TraceMetadata> & { userId: string } {
   return { correlationId, actorId: user.id, userId: user.id };
+}
+
+/** What a session started for this caller records of its client. */
+export function sessionClientOf(
+  { correlationId, ipAddress, userAgent }: Caller,
+  rememberMe: boolean,
+): SessionClientRequest {
+  return { correlationId, ipAddress, userAgent, rememberMe };
 }

@@ -1,16 +1,9 @@
-import {
-  SessionRpc,
-  type SessionClientRequest,
-  type SessionView,
-  type StartedSession,
-  type UserView,
-} from '@authsvc/contracts';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { AuthCookies } from './auth-cookies.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { correlationIdOf, clientIpOf, userAgentOf } from '../http/request-context.js';
+import { SessionRpc, type SessionView, type StartedSession, type UserView } from '@authsvc/contracts';
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { sessionClientOf, type Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { AuthCookies } from './auth-cookies.js';
 import { SessionCookieCache } from './session-cookie-cache.js';
 
 /** Starts a session for a user who just proved who they are, and sets its cookies on the response. */
@@ -20,29 +13,18 @@ export class SessionIssuer {
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
     private readonly cookieCache: SessionCookieCache,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
-
-  /** What a new session records of the client behind this HTTP request. */
-  clientOf(request: Request, rememberMe: boolean): SessionClientRequest {
-    return {
-      correlationId: correlationIdOf(request),
-      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
-      userAgent: userAgentOf(request),
-      rememberMe,
-    };
-  }
 
   /** `newUser`: the user was registered by this request. */
   async issue(
     user: UserView,
     rememberMe: boolean,
-    request: Request,
+    caller: Caller,
     response: Response,
     { newUser = false } = {},
   ): Promise<SessionView> {
     const started = await this.services.call(SessionRpc.create, {
-      ...this.clientOf(request, rememberMe),
+      ...sessionClientOf(caller, rememberMe),
       actorId: user.id,
       user,
       newUser,
@@ -51,7 +33,7 @@ export class SessionIssuer {
     return started.session;
   }
 
-  /** The cookies of a session just started (by `issue`, or by a sign-in that identity handed on). */
+  /** The cookies of a session just started (by `issue`, or by a request that identity handed on). */
   setCookies({ session, user }: StartedSession, rememberMe: boolean, response: Response): void {
     const now = new Date();
     response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));

@@ -21,7 +21,11 @@ export class DeleteUserRequest extends TracedRequest {
   callbackURL?: string;
 }
 
-export type DeleteUserOutcome = 'deleted' | 'verification-sent';
+/**
+ * A deletion confirmed by mail answers `{outcome: 'verification-sent'}`. A deletion made at once is handed on to
+ * the session service, which ends every session of the user and answers `{revoked}` (their count) itself.
+ */
+export type DeleteUserReply = { readonly outcome: 'verification-sent' } | { readonly revoked: number };
 
 /** The mailed deletion link, followed by the signed-in user it was sent to. */
 export class ConfirmUserDeletionRequest extends TracedRequest {

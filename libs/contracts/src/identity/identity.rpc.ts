@@ -9,7 +9,7 @@ import {
   ResetPasswordRequest,
   SetPasswordRequest,
 } from './password.requests.js';
-import { ConfirmUserDeletionRequest, DeleteUserRequest, type DeleteUserOutcome } from './delete-user.requests.js';
+import { ConfirmUserDeletionRequest, DeleteUserRequest, type DeleteUserReply } from './delete-user.requests.js';
 import { UpdateUserRequest } from './update-user.request.js';
 import { UsernameAvailabilityRequest } from './username.requests.js';
 import { SignInWithEmailRequest, SignInWithUsernameRequest } from './sign-in.requests.js';
@@ -22,6 +22,9 @@ import {
 import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
 import type { StartedSession } from '../session/session.rpc.js';
+
+/** A password change: the replacing session when the others were revoked (answered by the session service). */
+export type PasswordChangeReply = StartedSession | { readonly session: null; readonly user: UserView };
 
 // WARNING: persisted names (subjects), do not rename.
 export const IdentityRpc = {
@@ -66,15 +69,20 @@ export const IdentityRpc = {
     PasswordResetTokenRequest,
   ),
   resetPassword: defineRpc<ResetPasswordRequest, { status: true }>('identity.rpc.password.reset', ResetPasswordRequest),
-  /** Checks the current password; the user as it is after the change. */
-  changePassword: defineRpc<ChangePasswordRequest, UserView>('identity.rpc.password.change', ChangePasswordRequest),
+  /**
+   * Checks the current password and changes it: the user as it is after the change, with no session; with
+   * `revokeOtherSessions` the request is handed on to the session service (`session.rpc.session.create` ending
+   * the user's other sessions first), which answers the replacing session itself.
+   */
+  changePassword: defineRpc<ChangePasswordRequest, PasswordChangeReply>(
+    'identity.rpc.password.change',
+    ChangePasswordRequest,
+  ),
   listAccounts: defineRpc<GetUserRequest, AccountView[]>('identity.rpc.account.list', GetUserRequest),
   updateUser: defineRpc<UpdateUserRequest, UserView>('identity.rpc.user.update', UpdateUserRequest),
-  deleteUser: defineRpc<DeleteUserRequest, { outcome: DeleteUserOutcome }>(
-    'identity.rpc.user.delete',
-    DeleteUserRequest,
-  ),
-  confirmUserDeletion: defineRpc<ConfirmUserDeletionRequest, { deleted: true }>(
+  deleteUser: defineRpc<DeleteUserRequest, DeleteUserReply>('identity.rpc.user.delete', DeleteUserRequest),
+  /** Deletes the user; handed on to the session service, which ends their sessions and answers `{revoked}`. */
+  confirmUserDeletion: defineRpc<ConfirmUserDeletionRequest, { revoked: number }>(
     'identity.rpc.user.confirm-deletion',
     ConfirmUserDeletionRequest,
   ),

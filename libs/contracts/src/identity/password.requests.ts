@@ -1,4 +1,5 @@
 import { Email, Id, LIMITS, OptionalBoolean, OptionalText, OptionalUrl, Password, Token } from '../messaging/fields.js';
+import { sessionClient } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
 
 /** POST /request-password-reset. */
@@ -43,12 +44,13 @@ export class ChangePasswordBody {
   @Password()
   currentPassword!: string;
 
-  /** The gateway's to act on: it ends the user's sessions and starts a new one for this client. */
+  /** Every session of the user ends, and a new one starts for this client (the session service does both). */
   @OptionalBoolean()
   revokeOtherSessions?: boolean;
 }
 
-export class ChangePasswordRequest extends traced(ChangePasswordBody) {
+/** The client facts are those of the session that replaces the user's sessions with `revokeOtherSessions`. */
+export class ChangePasswordRequest extends sessionClient(ChangePasswordBody) {
   @Id()
   userId!: string;
 }

@@ -1,6 +1,7 @@
-import { Email, Id, LIMITS, OptionalUrl, Text } from '../messaging/fields.js';
+import { Email, Flag, Id, LIMITS, OptionalId, OptionalUrl, Text } from '../messaging/fields.js';
+import { sessionClient } from '../messaging/session-client.request.js';
 import { traced } from '../messaging/traced-request.js';
-import type { UserView } from './user.view.js';
+import type { StartedSession } from '../session/session.rpc.js';
 
 /** POST /send-verification-email. */
 export class SendVerificationEmailBody {
@@ -25,7 +26,18 @@ export class VerifyEmailQuery {
   callbackURL?: string;
 }
 
-export class VerifyEmailRequest extends traced(VerifyEmailQuery) {}
+/**
+ * The followed link, with the client facts of the session that the verifying click starts when `signIn` is
+ * set (the gateway's AUTO_SIGN_IN_AFTER_VERIFICATION), unless the browser is already signed in as that user
+ * (`signedInUserId`, the user of the caller's session).
+ */
+export class VerifyEmailRequest extends sessionClient(VerifyEmailQuery) {
+  @Flag()
+  signIn!: boolean;
+
+  @OptionalId()
+  signedInUserId?: string;
+}
 
 /** POST /change-email. */
 export class ChangeEmailBody {
@@ -45,8 +57,8 @@ export class ChangeEmailRequest extends traced(ChangeEmailBody) {
   userId!: string;
 }
 
-/** `verifiedNow` is true only for the click that verified the address: only that one may sign in. */
-export interface VerifyEmailReply {
-  readonly user: UserView;
-  readonly verifiedNow: boolean;
-}
+/**
+ * A followed link is handed on to the session service: it answers with the session the verifying click started,
+ * or `{status: true}` once the user's change shows in every get-session.
+ */
+export type VerifyEmailReply = StartedSession | { readonly status: true };

@@ -32,3 +32,13 @@ export function sessionClient<TBody extends object>(
 
 /** The client facts alone, as the gateway gathers them for any request that starts a session. */
 export abstract class SessionClientRequest extends sessionClient(Object) {}
+
+/** The client facts and trace of a message that carries them, to hand on to a message that starts a session. */
+export function sessionClientIn({
+  correlationId,
+  ipAddress,
+  userAgent,
+  rememberMe,
+}: SessionClientRequest): SessionClientRequest {
+  return { correlationId, ipAddress, userAgent, rememberMe };
+}

@@ -27,6 +27,14 @@ export class CreateSessionRequest extends SessionClientRequest {
    */
   @OptionalBoolean()
   newUser?: boolean;
+
+  /** Every other live session of the user ends first (a password change that signs out everywhere). */
+  @OptionalBoolean()
+  endOtherSessions?: boolean;
+
+  /** The same request changed the user (a verifying click): every session of theirs shows the change at once. */
+  @OptionalBoolean()
+  userChanged?: boolean;
 }
 
 /** Names one session by its token (refresh, expire). */

@@ -5,9 +5,13 @@ import {
   PasswordResetTokenRequest,
   RequestPasswordResetRequest,
   ResetPasswordRequest,
+  SessionRpc,
+  sessionClientIn,
   SetPasswordRequest,
-  type UserView,
+  type PasswordChangeReply,
+  type StartedSession,
 } from '@authsvc/contracts';
+import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -40,9 +44,23 @@ export class PasswordNatsController {
     return this.commands.execute(new ResetPasswordCommand(request));
   }
 
+  /**
+   * With `revokeOtherSessions`, the session service is handed the request to end every session of the user and
+   * start the one that replaces them, and answers the caller itself: no gateway serves an old session once the
+   * caller has its answer.
+   */
   @MessagePattern(IdentityRpc.changePassword.subject)
-  change(@Payload() request: ChangePasswordRequest): Promise<UserView> {
-    return this.commands.execute(new ChangePasswordCommand(request));
+  async change(
+    @Payload() request: ChangePasswordRequest,
+  ): Promise<PasswordChangeReply | ForwardedRequest<StartedSession>> {
+    const user = await this.commands.execute(new ChangePasswordCommand(request));
+    if (!request.revokeOtherSessions) return { session: null, user };
+    return forwardRequest(SessionRpc.create, {
+      ...sessionClientIn(request),
+      actorId: user.id,
+      user,
+      endOtherSessions: true,
+    });
   }
 
   @MessagePattern(IdentityRpc.setPassword.subject)

@@ -1,6 +1,7 @@
 import {
   IdentityRpc,
   SessionRpc,
+  sessionClientIn,
   SignInWithEmailRequest,
   SignInWithUsernameRequest,
   type StartedSession,
@@ -34,13 +35,6 @@ export class SignInNatsController {
     request: SignInWithEmailRequest | SignInWithUsernameRequest,
   ): Promise<ForwardedRequest<StartedSession>> {
     const user = await this.queries.execute(new VerifyPasswordQuery(login, request.password));
-    return forwardRequest(SessionRpc.create, {
-      correlationId: request.correlationId,
-      actorId: user.id,
-      user,
-      ipAddress: request.ipAddress,
-      userAgent: request.userAgent,
-      rememberMe: request.rememberMe,
-    });
+    return forwardRequest(SessionRpc.create, { ...sessionClientIn(request), actorId: user.id, user });
   }
 }

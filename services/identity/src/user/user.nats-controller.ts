@@ -4,12 +4,14 @@ import {
   RegisterUserRequest,
   DeleteUserRequest,
   ConfirmUserDeletionRequest,
-  type DeleteUserOutcome,
+  SessionRpc,
   UpdateUserRequest,
   UsernameAvailabilityRequest,
   type AccountView,
+  type DeleteUserReply,
   type UserView,
 } from '@authsvc/contracts';
+import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -54,12 +56,25 @@ export class UserNatsController {
   }
 
   @MessagePattern(IdentityRpc.deleteUser.subject)
-  delete(@Payload() request: DeleteUserRequest): Promise<{ outcome: DeleteUserOutcome }> {
-    return this.commands.execute(new DeleteUserCommand(request));
+  async delete(@Payload() request: DeleteUserRequest): Promise<DeleteUserReply | SessionsEnded> {
+    const { outcome } = await this.commands.execute(new DeleteUserCommand(request));
+    return outcome === 'deleted' ? endSessionsOf(request) : { outcome };
   }
 
   @MessagePattern(IdentityRpc.confirmUserDeletion.subject)
-  confirmDeletion(@Payload() request: ConfirmUserDeletionRequest): Promise<{ deleted: true }> {
-    return this.commands.execute(new ConfirmUserDeletionCommand(request));
+  async confirmDeletion(@Payload() request: ConfirmUserDeletionRequest): Promise<SessionsEnded> {
+    await this.commands.execute(new ConfirmUserDeletionCommand(request));
+    return endSessionsOf(request);
   }
+}
+
+type SessionsEnded = ForwardedRequest<{ revoked: number }>;
+
+/**
+ * A deleted user's sessions end before the caller is answered, so that no gateway serves them a moment longer:
+ * the session service, handed the request, ends them and answers the caller. (It also reacts to UserDeleted,
+ * which covers a crash between the deletion and this.)
+ */
+function endSessionsOf({ userId, correlationId }: { userId: string; correlationId: string }): SessionsEnded {
+  return forwardRequest(SessionRpc.revokeForUser, { correlationId, actorId: userId, userId });
 }

@@ -2,9 +2,12 @@ import {
   ChangeEmailRequest,
   IdentityRpc,
   SendVerificationEmailRequest,
+  SessionRpc,
+  sessionClientIn,
   VerifyEmailRequest,
-  type VerifyEmailReply,
+  type StartedSession,
 } from '@authsvc/contracts';
+import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -21,9 +24,25 @@ export class VerificationNatsController {
     return this.commands.execute(new SendVerificationEmailCommand(request));
   }
 
+  /**
+   * The link may have changed the user (verified, new email), perhaps clicked without their session cookie: the
+   * session service is handed the request, so their sessions show the change before identity's event arrives,
+   * and, when asked, the verifying click starts a session unless the browser is signed in as them already.
+   */
   @MessagePattern(IdentityRpc.verifyEmail.subject)
-  verify(@Payload() request: VerifyEmailRequest): Promise<VerifyEmailReply> {
-    return this.commands.execute(new VerifyEmailCommand(request));
+  async verify(
+    @Payload() request: VerifyEmailRequest,
+  ): Promise<ForwardedRequest<StartedSession> | ForwardedRequest<{ status: true }>> {
+    const { user, verifiedNow } = await this.commands.execute(new VerifyEmailCommand(request));
+    if (verifiedNow && request.signIn && request.signedInUserId !== user.id) {
+      return forwardRequest(SessionRpc.create, {
+        ...sessionClientIn(request),
+        actorId: user.id,
+        user,
+        userChanged: true,
+      });
+    }
+    return forwardRequest(SessionRpc.refreshUser, { correlationId: request.correlationId, userId: user.id });
   }
 
   @MessagePattern(IdentityRpc.changeEmail.subject)

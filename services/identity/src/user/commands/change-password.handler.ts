@@ -12,8 +12,9 @@ import { assertPasswordLength } from '../credential/password-policy.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 
 /**
- * A signed-in user's new password, after checking the current one. Other sessions are ended by the gateway
- * when asked (it starts the replacing session), so the event does not ask for it.
+ * A signed-in user's new password, after checking the current one. Other sessions are ended, when asked, by the
+ * session service as it starts the replacing session (the request is handed on to it), so the event does not ask
+ * for it: a reaction to the event could end the replacing session too.
  */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {

@@ -1,7 +1,7 @@
 import type { ConfirmUserDeletionRequest } from '@authsvc/contracts';
 import { Command } from '@nestjs/cqrs';
 
-export class ConfirmUserDeletionCommand extends Command<{ deleted: true }> {
+export class ConfirmUserDeletionCommand extends Command<void> {
   constructor(readonly request: ConfirmUserDeletionRequest) {
     super();
   }

@@ -8,13 +8,12 @@ import { ConfirmUserDeletionCommand } from './confirm-user-deletion.command.js';
 export class ConfirmUserDeletionHandler implements ICommandHandler<ConfirmUserDeletionCommand> {
   constructor(private readonly users: UserStream) {}
 
-  async execute({ request }: ConfirmUserDeletionCommand): Promise<{ deleted: true }> {
+  async execute({ request }: ConfirmUserDeletionCommand): Promise<void> {
     const now = new Date();
     await this.users.execute(
       request.userId,
       { type: 'DeleteUser', tokenHash: hashMailedToken(request.token), now },
       { correlationId: request.correlationId, actorId: request.userId, now },
     );
-    return { deleted: true };
   }
 }

@@ -1,4 +1,3 @@
-import type { DeleteUserOutcome } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
@@ -9,7 +8,7 @@ import { CredentialCheck } from '../credential/credential-check.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
-import { DeleteUserCommand } from './delete-user.command.js';
+import { DeleteUserCommand, type DeleteUserOutcome } from './delete-user.command.js';
 
 const DELETION_TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -1,4 +1,3 @@
-import type { VerifyEmailReply } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -9,7 +8,7 @@ import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
 import { readVerificationToken } from '../verification/email-verification-token.js';
 import { NewAddressMail } from '../verification/new-address-mail.js';
-import { VerifyEmailCommand } from './verify-email.command.js';
+import { VerifyEmailCommand, type VerifiedEmail } from './verify-email.command.js';
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */
 const unauthorized = { status: HttpStatus.UNAUTHORIZED };
@@ -20,7 +19,7 @@ const unauthorized = { status: HttpStatus.UNAUTHORIZED };
  * (the email changes). A link for an address the user has since left, or one already used, is refused.
  */
 @CommandHandler(VerifyEmailCommand)
-export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, VerifyEmailReply> {
+export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, VerifiedEmail> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
@@ -28,7 +27,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async execute({ request }: VerifyEmailCommand): Promise<VerifyEmailReply> {
+  async execute({ request }: VerifyEmailCommand): Promise<VerifiedEmail> {
     const now = new Date();
     const claims = await readVerificationToken(request.token, this.config.AUTH_SECRET, now);
     const repository = this.dataSource.getRepository(UserEntity);

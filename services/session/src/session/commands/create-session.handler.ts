@@ -8,6 +8,7 @@ import { SessionEntity } from '../session.entity.js';
 import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
 import { decideSession, initialSessionState, sessionStreamId } from '../session.decider.js';
+import { SessionWriter } from './session-writer.js';
 import { CreateSessionCommand } from './create-session.command.js';
 
 @CommandHandler(CreateSessionCommand)
@@ -17,10 +18,15 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
   constructor(
     private readonly store: EventStore,
     private readonly users: UserViews,
+    private readonly writer: SessionWriter,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
   async execute({ request }: CreateSessionCommand): Promise<SessionView> {
+    if (request.userChanged) await this.users.expectChange(request.user.id);
+    if (request.endOtherSessions) {
+      await this.writer.endUserSessions({ userId: request.user.id, correlationId: request.correlationId });
+    }
     const now = new Date();
     const sessionId = randomString();
     const events = decideSession(

@@ -1,7 +1,7 @@
-import type { SessionEndReason, SessionView } from '@authsvc/contracts';
+import type { RevokeUserSessionsRequest, SessionEndReason, SessionView } from '@authsvc/contracts';
 import { EventStore } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, LessThan, MoreThan } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { SessionCache, type SessionEntry } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
@@ -13,6 +13,11 @@ import {
   sessionStreamId,
   type SessionCommand,
 } from '../session.decider.js';
+
+type UserSessionSelection = Pick<
+  RevokeUserSessionsRequest,
+  'userId' | 'createdBefore' | 'exceptToken' | 'correlationId'
+>;
 
 /**
  * Changes an existing session: loads its stream, decides, appends (the Postgres read model follows in the same
@@ -39,6 +44,24 @@ export class SessionWriter {
       this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
     }
     return this.apply(session.id, { type: 'EndSession', reason }, correlationId);
+  }
+
+  /**
+   * Ends a user's live sessions (all, all but `exceptToken`, or those created before `createdBefore`), each as
+   * `end` does; how many were ended by this call.
+   */
+  async endUserSessions(selection: UserSessionSelection): Promise<number> {
+    const sessions = await this.dataSource.getRepository(SessionEntity).findBy({
+      userId: selection.userId,
+      expiresAt: MoreThan(new Date()),
+      ...(selection.createdBefore ? { createdAt: LessThan(new Date(selection.createdBefore)) } : {}),
+    });
+    let ended = 0;
+    for (const session of sessions) {
+      if (session.token === selection.exceptToken) continue;
+      if (await this.end(session, 'revoked', selection.correlationId)) ended += 1;
+    }
+    return ended;
   }
 
   /**
