@@ -20,8 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Requests that may change the signed-in user: every unsafe method (update-user, change-email, …). Their
  * session is read through the session service, which then reads that user from identity for a few seconds, so
- * the caller's next get-session shows the change even before identity's event reaches the snapshot. (The
- * verification link, a GET, tells the session service itself with `refreshUser`.)
+ * the caller's next get-session shows the change even before identity's event reaches the snapshot. (For the
+ * verification link, a GET, identity hands the session service the same news itself.)
  */
 function mayChangeUser(request: Request): boolean {
   return !SAFE_METHODS.has(request.method);
