@@ -69,6 +69,23 @@ describe('get-session from the session read model, across gateway replicas', () 
     for (let i = 0; i < 3; i += 1) expect((await getSession(replicaB, cookie)).body?.session.token).toBe(token);
   }
 
+  it('answers a plain get-session (read model, ahead of the framework) as the full path does', async () => {
+    const { cookie, token } = await signUp();
+    const plain = await getSession(replicaB, cookie);
+    // A query string takes the request through Nest's controller and CurrentSession.
+    const full = await request<CurrentSession | null>(`${replicaB}/api/auth/get-session?disableCookieCache=false`, {
+      headers: { cookie },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body?.session.token).toBe(token);
+    expect(plain.body).toEqual(full.body);
+    for (const answer of [plain, full]) {
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
   it('refuses on B a session signed out through A, on the very next request', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const { cookie, token } = await signUp();
