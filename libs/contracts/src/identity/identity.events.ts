@@ -120,6 +120,10 @@ export const EmailVerified = defineEvent<'EmailVerified', { userId: string; veri
 /** The events that change a user's public view once they are registered, their deletion included. */
 export const UserViewChanges = [UserUpdated, EmailVerified, EmailChanged, UserDeleted] as const;
 
+/**
+ * Every event the identity service records and publishes. All of them are recorded in user streams, so this list
+ * is also the user aggregate's event union.
+ */
 export const IdentityEventTypes = [
   UserRegistered,
   CredentialAccountCreated,

@@ -27,6 +27,7 @@ export const SessionRefreshed = defineEvent<
   }
 >('SessionRefreshed', 'session.events.session.refreshed');
 
+/** Every event the session service records and publishes, all in session streams: the session aggregate's union. */
 export const SessionEventTypes = [SessionCreated, SessionRevoked, SessionRefreshed] as const;
 
 export const SESSION_EVENTS_STREAM = 'SESSION_EVENTS';
