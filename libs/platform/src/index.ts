@@ -9,6 +9,7 @@ export * from './event-store/personal-data-vault.js';
 export * from './event-store/recorded-event.js';
 export * from './event-store/event-union.js';
 export * from './event-store/projection.js';
+export * from './event-store/consumer-projection.js';
 export * from './event-store/event-store.js';
 export * from './nats/connect-nats.js';
 export * from './nats/multiplexed-nats-client.js';

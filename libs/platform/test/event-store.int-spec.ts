@@ -14,8 +14,14 @@ import { isEvent, pendingEvent, type RecordedEvent } from '../src/event-store/re
 const DATABASE_URL = new URL('postgres://postgres@127.0.0.1:5432/postgres');
 const schema = `event_store_test_${randomBytes(4).toString('hex')}`;
 
-const Opened = defineEvent<{ counterId: string }, { owner: string }>('CounterOpened', 'test.events.counter.opened');
-const Counted = defineEvent<{ counterId: string; by: number }>('CounterCounted', 'test.events.counter.counted');
+const Opened = defineEvent<'CounterOpened', { counterId: string }, { owner: string }>(
+  'CounterOpened',
+  'test.events.counter.opened',
+);
+const Counted = defineEvent<'CounterCounted', { counterId: string; by: number }>(
+  'CounterCounted',
+  'test.events.counter.counted',
+);
 
 interface Counter {
   id: string;

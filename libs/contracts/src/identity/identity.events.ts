@@ -3,12 +3,14 @@ import { defineEvent } from '../messaging/event-definition.js';
 // WARNING: persisted names (event types and subjects), do not rename.
 /** `username` (lower-cased) and `displayUsername` are absent from events written before usernames existed. */
 export const UserRegistered = defineEvent<
+  'UserRegistered',
   { userId: string; emailVerified: boolean; createdAt: string },
   { email: string; name: string; image: string | null; username?: string | null; displayUsername?: string | null }
 >('UserRegistered', 'identity.events.user.registered');
 
 /** The password hash never leaves the identity service: its personal part is private. */
 export const CredentialAccountCreated = defineEvent<
+  'CredentialAccountCreated',
   { accountId: string; userId: string; createdAt: string },
   { passwordHash: string }
 >('CredentialAccountCreated', 'identity.events.account.credential-created', { personalIsPrivate: true });
@@ -32,16 +34,18 @@ export interface MailRequestPersonal {
   url: string;
 }
 
-export const VerificationEmailRequested = defineEvent<MailRequestData, MailRequestPersonal>(
+export const VerificationEmailRequested = defineEvent<
   'VerificationEmailRequested',
-  'identity.mail.verification',
-);
+  MailRequestData,
+  MailRequestPersonal
+>('VerificationEmailRequested', 'identity.mail.verification');
 
 /** `tokenHash` (SHA-256, hex) lets the identity service recognise the token of the link without storing it. */
-export const PasswordResetRequested = defineEvent<MailRequestData & { tokenHash: string }, MailRequestPersonal>(
+export const PasswordResetRequested = defineEvent<
   'PasswordResetRequested',
-  'identity.mail.password-reset',
-);
+  MailRequestData & { tokenHash: string },
+  MailRequestPersonal
+>('PasswordResetRequested', 'identity.mail.password-reset');
 
 /**
  * A credential password was changed (`change`), reset by a mailed link (`reset`) or set by the system (`set`).
@@ -49,6 +53,7 @@ export const PasswordResetRequested = defineEvent<MailRequestData & { tokenHash:
  * reacts to this event, so a crash cannot leave them alive).
  */
 export const PasswordChanged = defineEvent<
+  'PasswordChanged',
   {
     userId: string;
     accountId: string;
@@ -61,48 +66,53 @@ export const PasswordChanged = defineEvent<
 
 /** Profile fields the user changed; only the changed ones are present. */
 export const UserUpdated = defineEvent<
+  'UserUpdated',
   { userId: string; updatedAt: string },
   { name?: string; image?: string | null; username?: string; displayUsername?: string }
 >('UserUpdated', 'identity.events.user.updated');
 
 /** Asks the user to confirm the deletion of their account through a mailed link. */
-export const AccountDeletionRequested = defineEvent<MailRequestData & { tokenHash: string }, MailRequestPersonal>(
+export const AccountDeletionRequested = defineEvent<
   'AccountDeletionRequested',
-  'identity.mail.delete-account',
-);
+  MailRequestData & { tokenHash: string },
+  MailRequestPersonal
+>('AccountDeletionRequested', 'identity.mail.delete-account');
 
 /**
  * The user and their accounts are gone and their personal data is erased (its key destroyed). Every service
  * holding data of the user reacts: sessions end, memberships go, stored mails are deleted.
  */
-export const UserDeleted = defineEvent<{ userId: string; deletedAt: string }>(
+export const UserDeleted = defineEvent<'UserDeleted', { userId: string; deletedAt: string }>(
   'UserDeleted',
   'identity.events.user.deleted',
 );
 
 /** Asks a verified user to approve, from their current address, the change to a new one. */
-export const EmailChangeApprovalRequested = defineEvent<MailRequestData, MailRequestPersonal>(
+export const EmailChangeApprovalRequested = defineEvent<
   'EmailChangeApprovalRequested',
-  'identity.mail.change-email-approval',
-);
+  MailRequestData,
+  MailRequestPersonal
+>('EmailChangeApprovalRequested', 'identity.mail.change-email-approval');
 
 /**
  * Mails the new address the link that makes it the account's email. `approvalTokenId` is the approval link
  * that led here (for verified users), which cannot be used twice.
  */
 export const EmailChangeVerificationRequested = defineEvent<
+  'EmailChangeVerificationRequested',
   MailRequestData & { approvalTokenId: string | null },
   MailRequestPersonal
 >('EmailChangeVerificationRequested', 'identity.mail.change-email-verification');
 
 /** The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). */
-export const EmailChanged = defineEvent<{ userId: string; changedAt: string; tokenId: string }, { email: string }>(
+export const EmailChanged = defineEvent<
   'EmailChanged',
-  'identity.events.user.email-changed',
-);
+  { userId: string; changedAt: string; tokenId: string },
+  { email: string }
+>('EmailChanged', 'identity.events.user.email-changed');
 
 /** The user proved they receive mail at their address. */
-export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>(
+export const EmailVerified = defineEvent<'EmailVerified', { userId: string; verifiedAt: string }>(
   'EmailVerified',
   'identity.events.user.email-verified',
 );
@@ -110,6 +120,10 @@ export const EmailVerified = defineEvent<{ userId: string; verifiedAt: string }>
 /** The events that change a user's public view once they are registered, their deletion included. */
 export const UserViewChanges = [UserUpdated, EmailVerified, EmailChanged, UserDeleted] as const;
 
+/**
+ * Every event the identity service records and publishes. All of them are recorded in user streams, so this list
+ * is also the user aggregate's event union.
+ */
 export const IdentityEventTypes = [
   UserRegistered,
   CredentialAccountCreated,

@@ -11,9 +11,10 @@ export interface EventMetadata {
  * A declared event type. `data` holds ids, flags and ISO dates; `personal` holds personal data, stored
  * encrypted under its subject's key so that erasing the key erases it from the append-only store.
  * `personalIsPrivate` keeps the personal part inside the owning service (credentials, session tokens).
+ * `type` is the literal type name, so that a list of definitions is a union discriminated on it.
  */
-export interface EventDefinition<TData, TPersonal = null> {
-  readonly type: string;
+export interface EventDefinition<TData, TPersonal = null, TType extends string = string> {
+  readonly type: TType;
   readonly subject: string;
   readonly schemaVersion: number;
   readonly personalIsPrivate: boolean;
@@ -22,11 +23,12 @@ export interface EventDefinition<TData, TPersonal = null> {
   readonly __personal?: TPersonal;
 }
 
-export function defineEvent<TData, TPersonal = null>(
-  type: string,
+/** Declares an event: `defineEvent<'DoorOpened', { doorId: string }>('DoorOpened', 'door.events.door.opened')`. */
+export function defineEvent<const TType extends string, TData, TPersonal = null>(
+  type: TType,
   subject: string,
   options: { schemaVersion?: number; personalIsPrivate?: boolean } = {},
-): EventDefinition<TData, TPersonal> {
+): EventDefinition<TData, TPersonal, TType> {
   return Object.freeze({
     type,
     subject,

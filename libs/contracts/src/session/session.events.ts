@@ -3,26 +3,31 @@ import { defineEvent } from '../messaging/event-definition.js';
 // WARNING: persisted names (event types and subjects), do not rename.
 /** The token is a bearer credential: the personal part never leaves the session service. */
 export const SessionCreated = defineEvent<
+  'SessionCreated',
   { sessionId: string; userId: string; expiresAt: string; createdAt: string; rememberMe: boolean },
   { token: string; ipAddress: string; userAgent: string }
 >('SessionCreated', 'session.events.session.created', { personalIsPrivate: true });
 
-export const SessionRevoked = defineEvent<{ sessionId: string; userId: string; reason: SessionEndReason }>(
+export const SessionRevoked = defineEvent<
   'SessionRevoked',
-  'session.events.session.revoked',
-);
+  { sessionId: string; userId: string; reason: SessionEndReason }
+>('SessionRevoked', 'session.events.session.revoked');
 
 /** Why a session ended: signed out, expired, or revoked by its user from a session of theirs. */
 export type SessionEndReason = 'sign-out' | 'expired' | 'revoked';
 
 /** A session used after its update age gets a new expiry (sliding sessions). */
-export const SessionRefreshed = defineEvent<{
-  sessionId: string;
-  userId: string;
-  expiresAt: string;
-  refreshedAt: string;
-}>('SessionRefreshed', 'session.events.session.refreshed');
+export const SessionRefreshed = defineEvent<
+  'SessionRefreshed',
+  {
+    sessionId: string;
+    userId: string;
+    expiresAt: string;
+    refreshedAt: string;
+  }
+>('SessionRefreshed', 'session.events.session.refreshed');
 
+/** Every event the session service records and publishes, all in session streams: the session aggregate's union. */
 export const SessionEventTypes = [SessionCreated, SessionRevoked, SessionRefreshed] as const;
 
 export const SESSION_EVENTS_STREAM = 'SESSION_EVENTS';

@@ -2,8 +2,8 @@ import { defineEvent } from '@authsvc/contracts';
 import { EventUnion } from './event-union.js';
 import type { RecordedEvent } from './recorded-event.js';
 
-const DoorOpened = defineEvent<{ doorId: string }>('DoorOpened', 'test.events.door.opened');
-const DoorClosed = defineEvent<{ doorId: string }>('DoorClosed', 'test.events.door.closed');
+const DoorOpened = defineEvent<'DoorOpened', { doorId: string }>('DoorOpened', 'test.events.door.opened');
+const DoorClosed = defineEvent<'DoorClosed', { doorId: string }>('DoorClosed', 'test.events.door.closed');
 
 function recorded(type: string): RecordedEvent {
   return {
@@ -20,7 +20,7 @@ function recorded(type: string): RecordedEvent {
 }
 
 describe('EventUnion', () => {
-  const doorEvents = new EventUnion({ DoorOpened, DoorClosed });
+  const doorEvents = new EventUnion([DoorOpened, DoorClosed]);
 
   it('narrows an event of the union to its member', () => {
     const event = doorEvents.narrow(recorded('DoorClosed'));
@@ -30,12 +30,6 @@ describe('EventUnion', () => {
   it('refuses an event its aggregate does not record', () => {
     expect(() => doorEvents.narrow(recorded('WindowOpened'))).toThrow(
       'stream door-1 holds a WindowOpened event, which its aggregate does not record',
-    );
-  });
-
-  it('refuses a definition listed under another type name', () => {
-    expect(() => new EventUnion({ DoorOpened: DoorClosed })).toThrow(
-      'event DoorClosed is listed under the key DoorOpened',
     );
   });
 });

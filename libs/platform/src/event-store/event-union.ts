@@ -1,26 +1,27 @@
 import type { DataOf, EventDefinition, PersonalOf } from '@authsvc/contracts';
 import type { RecordedEvent } from './recorded-event.js';
 
-/** Event definitions keyed by their persisted type name: `{ UserRegistered, UserDeleted }`. */
-export type EventDefinitions = Readonly<Record<string, EventDefinition<unknown, unknown>>>;
+/** A list of event definitions, as the contracts declare them: `[UserRegistered, UserDeleted] as const`. */
+export type EventDefinitions = readonly EventDefinition<unknown, unknown>[];
 
 /**
- * A recorded event of the set, discriminated on `type`, so that a `switch (event.type)` over it can end in an
- * exhaustive `never` check. The keys name the types because a definition's own `type` is a plain string.
+ * A recorded event of the list, discriminated on `type`, so that a `switch (event.type)` over it can end in an
+ * exhaustive `never` check.
  */
-export type RecordedEventOf<TDefinitions extends EventDefinitions> = {
-  readonly [TType in keyof TDefinitions & string]: RecordedEvent<
-    DataOf<TDefinitions[TType]>,
-    PersonalOf<TDefinitions[TType]>
-  > & { readonly type: TType };
-}[keyof TDefinitions & string];
+export type RecordedEventOf<TDefinitions extends EventDefinitions> = RecordedMember<TDefinitions[number]>;
+
+/** Distributes over the definitions: one member per declared type name. */
+type RecordedMember<TDefinition> =
+  TDefinition extends EventDefinition<unknown, unknown, infer TType>
+    ? RecordedEvent<DataOf<TDefinition>, PersonalOf<TDefinition>> & { readonly type: TType }
+    : never;
 
 /** The events an aggregate records in its streams: the one union its `evolve` switches over. */
 export class EventUnion<TDefinitions extends EventDefinitions> {
-  constructor(private readonly definitions: TDefinitions) {
-    for (const [key, definition] of Object.entries(definitions)) {
-      if (key !== definition.type) throw new Error(`event ${definition.type} is listed under the key ${key}`);
-    }
+  private readonly types: ReadonlySet<string>;
+
+  constructor(definitions: TDefinitions) {
+    this.types = new Set(definitions.map((definition) => definition.type));
   }
 
   /**
@@ -28,7 +29,7 @@ export class EventUnion<TDefinitions extends EventDefinitions> {
    * does not know would decide on a history it misread.
    */
   narrow(event: RecordedEvent): RecordedEventOf<TDefinitions> {
-    if (!Object.hasOwn(this.definitions, event.type)) {
+    if (!this.types.has(event.type)) {
       throw new Error(`stream ${event.streamId} holds a ${event.type} event, which its aggregate does not record`);
     }
     return event as RecordedEventOf<TDefinitions>;

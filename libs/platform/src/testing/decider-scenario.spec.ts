@@ -2,7 +2,7 @@ import { defineEvent } from '@authsvc/contracts';
 import { isEvent, pendingEvent, type PendingEvent, type RecordedEvent } from '../event-store/recorded-event.js';
 import { givenEvents, type Decider } from './decider-scenario.js';
 
-const LightSwitched = defineEvent<{ on: boolean }>('LightSwitched', 'test.events.light.switched');
+const LightSwitched = defineEvent<'LightSwitched', { on: boolean }>('LightSwitched', 'test.events.light.switched');
 
 type Switch = { readonly type: 'Switch'; readonly on: boolean };
 

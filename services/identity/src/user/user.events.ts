@@ -1,35 +1,11 @@
-import {
-  AccountDeletionRequested,
-  CredentialAccountCreated,
-  EmailChanged,
-  EmailChangeApprovalRequested,
-  EmailChangeVerificationRequested,
-  EmailVerified,
-  PasswordChanged,
-  PasswordResetRequested,
-  UserDeleted,
-  UserRegistered,
-  UserUpdated,
-  VerificationEmailRequested,
-} from '@authsvc/contracts';
+import { IdentityEventTypes } from '@authsvc/contracts';
 import { EventUnion, type RecordedEventOf } from '@authsvc/platform';
 
-const definitions = {
-  UserRegistered,
-  CredentialAccountCreated,
-  VerificationEmailRequested,
-  EmailVerified,
-  UserUpdated,
-  PasswordResetRequested,
-  PasswordChanged,
-  AccountDeletionRequested,
-  UserDeleted,
-  EmailChangeApprovalRequested,
-  EmailChangeVerificationRequested,
-  EmailChanged,
-};
+/**
+ * Every event a user's stream records, mail requests included: the one union the user's `evolve` switches over.
+ * Every event the identity service declares is a user's, so the union is the contracts' list itself: an event
+ * added there fails to compile until `evolve` handles it.
+ */
+export const userEvents = new EventUnion(IdentityEventTypes);
 
-/** Every event a user's stream records, mail requests included: the one union the user's `evolve` switches over. */
-export const userEvents = new EventUnion(definitions);
-
-export type UserEvent = RecordedEventOf<typeof definitions>;
+export type UserEvent = RecordedEventOf<typeof IdentityEventTypes>;

@@ -7,6 +7,14 @@ import { renderMailFor } from './mail-requests.js';
 /**
  * Turns a mail-request event into a stored mail. Idempotent by the event id (unique source_event_id),
  * so a redelivered event never produces a second mail; nothing is stored for a user already forgotten.
+ *
+ * Not a ConsumerProjection (as the session service's user snapshot is): there is no view here to evolve.
+ * A request only ever adds a row, which from then on belongs to the sender (status, attempts), so `evolve`
+ * would always be given nothing; the one state the outcome depends on, whether the user was forgotten, is
+ * another key's (the user's, written by the UserDeleted consumer, which removes all their mails at once) and
+ * must be read under the user's lock in the statement that inserts. Handing it to a pure `decide` would take
+ * a transaction with a lock, a read and an insert instead of `mailer.store_mail`'s one round trip, to make
+ * the decision its `NOT EXISTS` makes.
  */
 export class MailInbox {
   constructor(

@@ -1,4 +1,10 @@
-import { SessionCreated, SessionRefreshed, SessionRevoked, type SessionEndReason } from '@authsvc/contracts';
+import {
+  SessionCreated,
+  SessionEventTypes,
+  SessionRefreshed,
+  SessionRevoked,
+  type SessionEndReason,
+} from '@authsvc/contracts';
 import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
 
 /** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
@@ -94,8 +100,8 @@ function created(command: CreateSession): PendingEvent {
   );
 }
 
-/** Every event a session's stream records. */
-const sessionEvents = new EventUnion({ SessionCreated, SessionRefreshed, SessionRevoked });
+/** Every event a session's stream records: every event the session service declares. */
+const sessionEvents = new EventUnion(SessionEventTypes);
 
 export function evolveSession(state: SessionState, recorded: RecordedEvent): SessionState {
   const event = sessionEvents.narrow(recorded);

@@ -10,10 +10,11 @@ import {
   type PublishedEvent,
   type UserView,
 } from '@authsvc/contracts';
+import type { ConsumerProjection } from '@authsvc/platform';
 import type { UserSnapshot } from './user-snapshot.js';
 
 /** The identity events that shape a user's public view. */
-export const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
+const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
 
 /**
  * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, which
@@ -27,6 +28,19 @@ export type SnapshotOutcome =
   | { readonly type: 'resync' };
 
 const IGNORE: SnapshotOutcome = { type: 'ignore' };
+
+/** The session service's view of each identity user, keyed by user id; `store` writes the snapshot. */
+export const userSnapshotProjection: ConsumerProjection<UserSnapshot, SnapshotOutcome> = {
+  handles: USER_SNAPSHOT_EVENTS,
+  key: (event) => {
+    const { userId } = event.data as { userId?: unknown };
+    return typeof userId === 'string' ? userId : null;
+  },
+  evolve: (current, event) => {
+    const outcome = evolveUserSnapshot(current, event);
+    return { write: outcome.type === 'store' ? outcome.snapshot : undefined, result: outcome };
+  },
+};
 
 /** Pure: the snapshot's answer to one published identity event (delivery is at least once, in any order). */
 export function evolveUserSnapshot(current: UserSnapshot | null, event: PublishedEvent): SnapshotOutcome {

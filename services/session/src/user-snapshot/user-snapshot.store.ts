@@ -1,11 +1,11 @@
 import type { UserView } from '@authsvc/contracts';
-import { preparedQuery, rowInsertion } from '@authsvc/platform';
+import { preparedQuery, rowInsertion, type ViewDecision, type ViewStore } from '@authsvc/platform';
 import { DataSource } from 'typeorm';
 import type { UserSnapshot } from './user-snapshot.js';
 import { UserSnapshotEntity } from './user-snapshot.entity.js';
 
 /** Postgres home of the user snapshots; every change goes through `update`. */
-export class UserSnapshotStore {
+export class UserSnapshotStore implements ViewStore<UserSnapshot> {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(userId: string): Promise<UserSnapshot | null> {
@@ -20,10 +20,7 @@ export class UserSnapshotStore {
    * and only when a row exists is it read and decided on under the lock. Rows are never deleted (a deleted
    * user keeps a tombstone), so a row that blocked the insert is still there to lock.
    */
-  async update<T>(
-    userId: string,
-    decide: (current: UserSnapshot | null) => { readonly write?: UserSnapshot; readonly result: T },
-  ): Promise<T> {
+  async update<T>(userId: string, decide: (current: UserSnapshot | null) => ViewDecision<UserSnapshot, T>): Promise<T> {
     const fromNothing = decide(null);
     if (fromNothing.write && (await this.insertIfAbsent(fromNothing.write))) return fromNothing.result;
     return this.dataSource.transaction(async (manager) => {

@@ -1,11 +1,12 @@
 import type { PublishedEvent, SessionView, UserView } from '@authsvc/contracts';
+import { ConsumerProjector } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SessionCache } from '../session/session-cache.js';
 import { SessionEntity } from '../session/session.entity.js';
 import { IdentityUsers } from './identity-users.js';
-import { mergeFetchedUser } from './user-snapshot.js';
-import { evolveUserSnapshot, USER_SNAPSHOT_EVENTS } from './user-snapshot.projection.js';
+import { mergeFetchedUser, type UserSnapshot } from './user-snapshot.js';
+import { userSnapshotProjection, type SnapshotOutcome } from './user-snapshot.projection.js';
 import { UserSnapshotStore } from './user-snapshot.store.js';
 
 /** A user's view as a session entry carries it: null for a user that no longer exists. */
@@ -22,12 +23,16 @@ export interface UserReading {
  */
 @Injectable()
 export class UserViews {
+  private readonly projector: ConsumerProjector<UserSnapshot, SnapshotOutcome>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
     private readonly snapshots: UserSnapshotStore,
     private readonly identity: IdentityUsers,
-  ) {}
+  ) {
+    this.projector = new ConsumerProjector(userSnapshotProjection, snapshots);
+  }
 
   async read(userId: string, correlationId: string): Promise<UserReading> {
     // The version is read before the data, so an entry built from data that a change overtook is refused.
@@ -59,17 +64,13 @@ export class UserViews {
 
   /** Takes in one identity event (at least once, in any order); a throw means "deliver it again". */
   async apply(event: PublishedEvent): Promise<void> {
-    const userId = (event.data as { userId?: string }).userId;
-    if (typeof userId !== 'string' || !USER_SNAPSHOT_EVENTS.includes(event.type)) return;
-    const { outcome, firstView } = await this.snapshots.update(userId, (current) => {
-      const decided = evolveUserSnapshot(current, event);
-      const write = decided.type === 'store' ? decided.snapshot : undefined;
-      return { write, result: { outcome: decided, firstView: current === null && Boolean(write?.view) } };
-    });
+    const projected = await this.projector.apply(event);
+    if (!projected) return;
+    const { key: userId, previous, outcome } = projected;
     if (outcome.type === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
     // A user's first view (their registration) replaces nothing: their sessions were cached with the view
     // their sign-up or a later sign-in proved, which is this one or newer, so no entry or new session is stale.
-    if (outcome.type !== 'store' || firstView) return;
+    if (outcome.type !== 'store' || (previous === null && outcome.snapshot.view)) return;
     if ((await this.changed(outcome.snapshot.view, userId)) === undefined) {
       throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
     }
