@@ -14,6 +14,7 @@ export * from './identity/sign-in.requests.js';
 export * from './identity/username.requests.js';
 export * from './identity/verification.requests.js';
 export * from './identity/password.requests.js';
+export * from './identity/profile-fields.js';
 export * from './identity/update-user.request.js';
 export * from './identity/account.view.js';
 export * from './identity/delete-user.requests.js';

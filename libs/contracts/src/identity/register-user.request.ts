@@ -1,16 +1,9 @@
-import {
-  Email,
-  LIMITS,
-  NonEmptyText,
-  OptionalBoolean,
-  OptionalImage,
-  OptionalUrl,
-  OptionalUsername,
-} from '../messaging/fields.js';
+import { Email, LIMITS, NonEmptyText, OptionalBoolean, OptionalUrl } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
+import { OptionalProfileFields } from './profile-fields.js';
 
 /** POST /sign-up/email. Password length and username rules are the identity service's (catalogue errors). */
-export class SignUpEmailBody {
+export class SignUpEmailBody extends OptionalProfileFields {
   @NonEmptyText(LIMITS.name)
   name!: string;
 
@@ -19,16 +12,6 @@ export class SignUpEmailBody {
 
   @NonEmptyText(LIMITS.password)
   password!: string;
-
-  @OptionalImage()
-  image?: string | null;
-
-  /** Checked against the username rules by the service (catalogue errors). */
-  @OptionalUsername()
-  username?: string;
-
-  @OptionalUsername()
-  displayUsername?: string;
 
   /** Where the verification link sends the user after verifying (already checked against trusted origins). */
   @OptionalUrl()

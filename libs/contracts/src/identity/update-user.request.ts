@@ -1,22 +1,13 @@
 import { Allow, IsOptional } from 'class-validator';
-import { Id, LIMITS, NonEmptyText, OptionalImage, OptionalUsername } from '../messaging/fields.js';
+import { Id, LIMITS, NonEmptyText } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
+import { OptionalProfileFields } from './profile-fields.js';
 
 /** The profile fields a user changes themselves: only the fields given change. Username rules are the service's. */
-export class UserProfileChanges {
+export class UserProfileChanges extends OptionalProfileFields {
   @IsOptional()
   @NonEmptyText(LIMITS.name)
   name?: string;
-
-  /** `null` removes the image. */
-  @OptionalImage()
-  image?: string | null;
-
-  @OptionalUsername()
-  username?: string;
-
-  @OptionalUsername()
-  displayUsername?: string;
 }
 
 /** Fields of the user that only the system (or an admin, through its own endpoints) sets. */

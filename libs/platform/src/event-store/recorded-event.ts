@@ -1,4 +1,4 @@
-import type { EventDefinition, EventMetadata } from '@authsvc/contracts';
+import type { EventDefinition, PublishedEvent } from '@authsvc/contracts';
 
 /** An event about to be appended: its declared type, its data, and personal data with its subject. */
 export interface PendingEvent {
@@ -23,17 +23,9 @@ export function pendingEvent<TData, TPersonal>(
   };
 }
 
-/** An event as read back from the store (personal data decrypted, or null once erased). */
-export interface RecordedEvent<TData = unknown, TPersonal = unknown> {
-  readonly type: string;
-  readonly schemaVersion: number;
-  readonly streamId: string;
-  readonly streamPosition: number;
-  readonly globalPosition: string;
-  readonly data: TData;
-  readonly personal: TPersonal | null;
+/** An event as read back from the store (personal data decrypted, or null once erased), with whose key it was. */
+export interface RecordedEvent<TData = unknown, TPersonal = unknown> extends PublishedEvent<TData, TPersonal> {
   readonly personalSubject: string | null;
-  readonly metadata: EventMetadata;
 }
 
 /** Narrows a recorded event to one declared type. */
