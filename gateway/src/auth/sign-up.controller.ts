@@ -1,6 +1,6 @@
 import { IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -19,8 +19,8 @@ export class SignUpController {
   async signUpEmail(
     @Body() body: SignUpEmailBody,
     @Caller() { correlationId }: Caller,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ token: string; user: UserView }> {
     const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId });
     const session = await this.sessions.issue(user, body.rememberMe !== false, request, response, { newUser: true });

@@ -6,7 +6,7 @@ import {
   type UserView,
 } from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthCookies } from './auth-cookies.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { correlationIdOf, clientIpOf, userAgentOf } from '../http/request-context.js';
@@ -24,7 +24,7 @@ export class SessionIssuer {
   ) {}
 
   /** What a new session records of the client behind this HTTP request. */
-  clientOf(request: Request, rememberMe: boolean): SessionClientRequest {
+  clientOf(request: FastifyRequest, rememberMe: boolean): SessionClientRequest {
     return {
       correlationId: correlationIdOf(request),
       ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
@@ -37,8 +37,8 @@ export class SessionIssuer {
   async issue(
     user: UserView,
     rememberMe: boolean,
-    request: Request,
-    response: Response,
+    request: FastifyRequest,
+    response: FastifyReply,
     { newUser = false } = {},
   ): Promise<SessionView> {
     const started = await this.services.call(SessionRpc.create, {
@@ -52,9 +52,9 @@ export class SessionIssuer {
   }
 
   /** The cookies of a session just started (by `issue`, or by a sign-in that identity handed on). */
-  setCookies({ session, user }: StartedSession, rememberMe: boolean, response: Response): void {
+  setCookies({ session, user }: StartedSession, rememberMe: boolean, response: FastifyReply): void {
     const now = new Date();
-    response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));
+    response.header('Set-Cookie', this.cookies.issue(session, rememberMe, now));
     this.cookieCache.store(response, { session, user }, now);
   }
 }
