@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
+import { RequestErrors } from '@authsvc/errors';
 import { connectRedis, createLogger, runService } from '@authsvc/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
 import { loadGatewayConfig } from './gateway.config.js';
+import { sendError } from './http/error-response.js';
 import { registerRequestBodyParser } from './http/request-body.parser.js';
 import { requestIdHook } from './http/request-id.hook.js';
 import { rateLimitHook } from './rate-limit/rate-limit.hook.js';
@@ -21,8 +24,16 @@ await runService('gateway', async () => {
   const logger = createLogger('gateway', config.LOG_LEVEL, config.NODE_ENV);
   config.warnings.forEach((warning) => logger.warn(warning));
   const redis = await connectRedis(config.REDIS_URL, 'gateway');
-  // No Nest middleware here (every request-wide step is a Fastify hook), hence no middie.
-  const adapter = new FastifyAdapter({ skipMiddie: true });
+  const adapter = new FastifyAdapter({
+    // No Nest middleware here (every request-wide step is a Fastify hook), hence no middie.
+    skipMiddie: true,
+    // A route parameter as long as the request line allows (Node's 16 KiB of headers): a mangled reset link
+    // reaches its controller and gets INVALID_TOKEN, not the router's 404 past find-my-way's default 100.
+    maxParamLength: 16 * 1024,
+    // A path that does not percent-decode names no route: the API's 404, not Fastify's own error body.
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      sendError(reply, RequestErrors.NOT_FOUND),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, redis), adapter, {
     bodyParser: false,
     logger,
@@ -39,6 +50,7 @@ await runService('gateway', async () => {
     fastify.addHook('onRequest', readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies)));
   }
   await registerWebClient(fastify, WEB_DIST);
+  // Every interface, as Express listened by default (Fastify's default is localhost only).
   await app.listen(config.PORT, '::');
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
   return async () => {
