@@ -11,7 +11,7 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-/** The correlation id the request-id middleware gave the request, for the messages it causes. */
+/** The correlation id the request-id hook gave the request, for the messages it causes. */
 export function correlationIdOf(request: FastifyRequest): string {
   return String(request.headers['x-request-id']);
 }
