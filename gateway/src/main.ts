@@ -1,20 +1,21 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
+import { RequestErrors } from '@authsvc/errors';
 import { connectRedis, createLogger, runService } from '@authsvc/platform';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Server } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AuthCookies } from './session/auth-cookies.js';
-import { readModelGetSession, type EarlyAnswer } from './session/read-model-get-session.js';
+import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
 import { loadGatewayConfig } from './gateway.config.js';
-import { bodyParserMiddleware } from './http/body-parser.middleware.js';
-import { requestIdMiddleware } from './http/request-id.middleware.js';
-import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
+import { sendError } from './http/error-response.js';
+import { registerRequestBodyParser } from './http/request-body.parser.js';
+import { requestIdHook } from './http/request-id.hook.js';
+import { rateLimitHook } from './rate-limit/rate-limit.hook.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
-import { webClientMiddleware } from './web/web-client.middleware.js';
+import { registerWebClient } from './web/web-client.routes.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -23,45 +24,37 @@ await runService('gateway', async () => {
   const logger = createLogger('gateway', config.LOG_LEVEL, config.NODE_ENV);
   config.warnings.forEach((warning) => logger.warn(warning));
   const redis = await connectRedis(config.REDIS_URL, 'gateway');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, redis), {
+  const adapter = new FastifyAdapter({
+    // No Nest middleware here (every request-wide step is a Fastify hook), hence no middie.
+    skipMiddie: true,
+    // A route parameter as long as the request line allows (Node's 16 KiB of headers): a mangled reset link
+    // reaches its controller and gets INVALID_TOKEN, not the router's 404 past find-my-way's default 100.
+    maxParamLength: 16 * 1024,
+    // A path that does not percent-decode names no route: the API's 404, not Fastify's own error body.
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      sendError(reply, RequestErrors.NOT_FOUND),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, redis), adapter, {
     bodyParser: false,
     logger,
   });
-  app.disable('x-powered-by');
-  app.set('trust proxy', false);
-  // Auth answers are never revalidated by the browser; hashing every body for an ETag was wasted work.
-  app.set('etag', false);
-  app.use(requestIdMiddleware);
-  // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the full path does.
-  const fromReadModel = config.COOKIE_CACHE_ENABLED
-    ? undefined
-    : readModelGetSession(app.get(SessionReadModels), app.get(AuthCookies));
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestBodyParser(fastify);
+  // Hooks run in this order, for every request, unknown routes included.
+  fastify.addHook('onRequest', requestIdHook);
   if (config.RATE_LIMIT_ENABLED) {
-    app.use(rateLimitMiddleware(new RateLimiter(redis), config.IP_ADDRESS_HEADER));
-    // Rate-limited like every request, so behind the limiter, inside the framework.
-    if (fromReadModel) {
-      app.use((request: Request, response: Response, next: NextFunction) => {
-        fromReadModel(request, response).then((answered) => answered || next(), next);
-      });
-    }
-  } else if (fromReadModel) {
-    answerBeforeFramework(app.getHttpServer() as Server, fromReadModel);
+    fastify.addHook('onRequest', rateLimitHook(new RateLimiter(redis), config.IP_ADDRESS_HEADER));
   }
-  app.use(bodyParserMiddleware, ...webClientMiddleware(WEB_DIST));
-  await app.listen(config.PORT);
+  // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the controller does.
+  if (!config.COOKIE_CACHE_ENABLED) {
+    fastify.addHook('onRequest', readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies)));
+  }
+  await registerWebClient(fastify, WEB_DIST);
+  // Every interface, as Express listened by default (Fastify's default is localhost only).
+  await app.listen(config.PORT, '::');
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
   return async () => {
     await app.close();
     redis.disconnect();
   };
 });
-
-/** Puts `answer` in front of the framework's request listener, which gets every request `answer` leaves alone. */
-function answerBeforeFramework(server: Server, answer: EarlyAnswer): void {
-  const [framework] = server.listeners('request') as ((...args: Parameters<EarlyAnswer>) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (request, response) => {
-    const fallBack = () => framework(request, response);
-    answer(request, response).then((answered) => answered || fallBack(), fallBack);
-  });
-}

@@ -265,6 +265,19 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
     });
   });
 
+  it('routes case-sensitively and strictly: another spelling of a path is an unknown route', async () => {
+    for (const path of ['/api/Auth/get-session', '/api/auth/Get-Session', '/api/auth/get-session/', '/api/auth/ok/']) {
+      expect(await request(stack.url(path))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('answers a path that does not percent-decode as an unknown route', async () => {
+    expect(await request(stack.url('/api/auth/%E0%A4%A'))).toMatchObject({
+      status: 404,
+      body: { message: 'Not Found', code: 'NOT_FOUND' },
+    });
+  });
+
   it('refuses POST /get-session as the current client expects', async () => {
     expect(await postJson(stack.url('/api/auth/get-session'), {})).toMatchObject({
       status: 405,

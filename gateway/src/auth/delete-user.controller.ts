@@ -1,7 +1,7 @@
 import { IdentityRpc } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { Body, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -32,9 +32,9 @@ export class DeleteUserController {
   async deleteUser(
     @Body() body: DeleteUserBody,
     @Caller() { correlationId, session, user }: SignedInCaller,
-    @Res() response: Response,
+    @Res() response: FastifyReply,
   ): Promise<void> {
-    if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
+    if (!this.config.DELETE_USER_ENABLED) return void response.code(HttpStatus.NOT_FOUND).send();
     if (body.token) {
       await this.services.call(IdentityRpc.confirmUserDeletion, { correlationId, userId: user.id, token: body.token });
     } else {
@@ -47,11 +47,11 @@ export class DeleteUserController {
         callbackURL: body.callbackURL,
       });
       if ('outcome' in answer) {
-        return void response.status(200).json({ success: true, message: 'Verification email sent' });
+        return void response.code(200).send({ success: true, message: 'Verification email sent' });
       }
     }
-    response.append('Set-Cookie', this.cookies.clear());
-    response.status(200).json(DELETED);
+    response.header('Set-Cookie', this.cookies.clear());
+    response.code(200).send(DELETED);
   }
 
   /**
@@ -62,10 +62,10 @@ export class DeleteUserController {
   async confirm(
     @Query() query: DeleteUserCallbackQueryParams,
     @Caller() { correlationId }: Caller,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
   ): Promise<void> {
-    if (!this.config.DELETE_USER_ENABLED) return void response.status(HttpStatus.NOT_FOUND).end();
+    if (!this.config.DELETE_USER_ENABLED) return void response.code(HttpStatus.NOT_FOUND).send();
     const current = await this.currentSession.resolve(request, response);
     if (!current) throw new DomainError(AuthErrors.FAILED_TO_GET_USER_INFO, { status: HttpStatus.NOT_FOUND });
     await this.services.call(IdentityRpc.confirmUserDeletion, {
@@ -73,8 +73,8 @@ export class DeleteUserController {
       userId: current.user.id,
       token: query.token,
     });
-    response.append('Set-Cookie', this.cookies.clear());
-    if (query.callbackURL) return response.redirect(302, query.callbackURL);
-    response.status(200).json(DELETED);
+    response.header('Set-Cookie', this.cookies.clear());
+    if (query.callbackURL) return void response.redirect(query.callbackURL, 302);
+    response.code(200).send(DELETED);
   }
 }

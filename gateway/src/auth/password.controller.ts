@@ -8,7 +8,7 @@ import {
 } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { asUser, Caller, sessionClientOf, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -44,13 +44,13 @@ export class PasswordController {
     @Param('token') token: string,
     @Query() query: ResetPasswordLinkQueryParams,
     @Caller() { correlationId }: Caller,
-    @Res() response: Response,
+    @Res() response: FastifyReply,
   ): Promise<void> {
     const { valid } = await this.services.call(IdentityRpc.checkPasswordResetToken, { correlationId, token });
     const target = new URL(query.callbackURL, this.config.BASE_URL);
     if (valid) target.searchParams.set('token', token);
     else target.searchParams.set('error', AuthErrors.INVALID_TOKEN.code);
-    response.redirect(302, target.toString());
+    response.redirect(target.toString(), 302);
   }
 
   @Post('reset-password')
@@ -75,8 +75,8 @@ export class PasswordController {
   async changePassword(
     @Body() body: ChangePasswordBody,
     @Caller() caller: SignedInCaller,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ token: string | null; user: UserView }> {
     const rememberMe = !this.cookies.read(request.headers.cookie).dontRemember;
     const client = sessionClientOf(caller, rememberMe);

@@ -1,7 +1,7 @@
 import { SessionRpc } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthCookies } from '../session/auth-cookies.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AUTH_BASE_PATH } from './auth-base-path.js';
@@ -26,16 +26,16 @@ export class SessionController {
   @Get('get-session')
   async getSession(
     @Query() query: GetSessionQueryParams,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
   ): Promise<void> {
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     const now = new Date();
     const cached = this.cookieCache.answer(request, response, now, query.disableCookieCache === 'true');
-    if (cached !== undefined) return void response.status(200).json(cached);
+    if (cached !== undefined) return void response.code(200).send(cached);
     const current = await this.currentSession.resolve(request, response, query.disableRefresh === 'true');
     if (current) this.cookieCache.store(response, current, now);
-    response.status(200).json(current);
+    response.code(200).send(current);
   }
 
   @Post('get-session')
@@ -46,10 +46,13 @@ export class SessionController {
   /** Ends the session if there is one; always clears the cookies and answers success. */
   @Post('sign-out')
   @HttpCode(200)
-  async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<{ success: true }> {
     const { token } = this.cookies.read(request.headers.cookie);
     if (token) await this.services.call(SessionRpc.revoke, { token, correlationId: correlationIdOf(request) });
-    response.append('Set-Cookie', this.cookies.clear());
+    response.header('Set-Cookie', this.cookies.clear());
     return { success: true };
   }
 }

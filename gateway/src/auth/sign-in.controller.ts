@@ -6,7 +6,7 @@ import {
   type UserView,
 } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Caller, sessionClientOf } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -31,7 +31,7 @@ export class SignInController {
   async signInEmail(
     @Body() body: SignInEmailBody,
     @Caller() caller: Caller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SignInAnswer> {
     const started = await this.services.call(IdentityRpc.signInWithEmail, {
       ...body,
@@ -45,7 +45,7 @@ export class SignInController {
   async signInUsername(
     @Body() body: SignInUsernameBody,
     @Caller() caller: Caller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SignInAnswer> {
     const started = await this.services.call(IdentityRpc.signInWithUsername, {
       ...body,
@@ -61,12 +61,12 @@ export class SignInController {
   private signedIn(
     started: StartedSession,
     { callbackURL, rememberMe }: SignInEmailBody | SignInUsernameBody,
-    response: Response,
+    response: FastifyReply,
   ): SignInAnswer {
     this.sessions.setCookies(started, rememberMe !== false, response);
     const { session, user } = started;
     if (!callbackURL) return { redirect: false, token: session.token, user };
-    response.setHeader('Location', callbackURL);
+    response.header('Location', callbackURL);
     return { redirect: true, token: session.token, url: callbackURL, user };
   }
 }

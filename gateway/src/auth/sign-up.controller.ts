@@ -1,6 +1,6 @@
 import { IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -19,7 +19,7 @@ export class SignUpController {
   async signUpEmail(
     @Body() body: SignUpEmailBody,
     @Caller() caller: Caller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ token: string; user: UserView }> {
     const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId: caller.correlationId });
     const session = await this.sessions.issue(user, body.rememberMe !== false, caller, response, { newUser: true });

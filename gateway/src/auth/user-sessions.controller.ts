@@ -1,6 +1,6 @@
 import { RevokeSessionBody, SessionRpc, type SessionView } from '@authsvc/contracts';
 import { Body, Get, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -28,10 +28,10 @@ export class UserSessionsController {
   async revokeOne(
     @Body() body: RevokeSessionBody,
     @Caller() caller: SignedInCaller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ status: true }> {
     await this.services.call(SessionRpc.revoke, { ...body, ...asUser(caller) });
-    if (body.token === caller.session.token) response.append('Set-Cookie', this.cookies.clear());
+    if (body.token === caller.session.token) response.header('Set-Cookie', this.cookies.clear());
     return { status: true };
   }
 
@@ -40,10 +40,10 @@ export class UserSessionsController {
   @WithSession()
   async revokeAll(
     @Caller() caller: SignedInCaller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ status: true }> {
     await this.services.call(SessionRpc.revokeForUser, asUser(caller));
-    response.append('Set-Cookie', this.cookies.clear());
+    response.header('Set-Cookie', this.cookies.clear());
     return { status: true };
   }
 

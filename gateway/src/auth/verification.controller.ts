@@ -1,7 +1,7 @@
 import { IdentityRpc, SendVerificationEmailBody, VerifyEmailQuery } from '@authsvc/contracts';
 import { DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, sessionClientOf } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -37,8 +37,8 @@ export class VerificationController {
   async verify(
     @Query() query: VerifyEmailQuery,
     @Caller() caller: Caller,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
   ): Promise<void> {
     try {
       const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION;
@@ -53,9 +53,9 @@ export class VerificationController {
     } catch (error) {
       const { callbackURL } = query;
       if (!callbackURL || !(error instanceof DomainError) || error.status >= 500) throw error;
-      return response.redirect(302, withErrorParameter(callbackURL, error.code));
+      return void response.redirect(withErrorParameter(callbackURL, error.code), 302);
     }
-    if (query.callbackURL) return response.redirect(302, query.callbackURL);
-    response.json({ status: true, user: null });
+    if (query.callbackURL) return void response.redirect(query.callbackURL, 302);
+    response.send({ status: true, user: null });
   }
 }

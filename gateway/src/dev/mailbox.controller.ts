@@ -1,7 +1,7 @@
 import { MailerRpc, type MailView } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { renderMailboxPage } from './mailbox-page.js';
@@ -16,14 +16,14 @@ export class MailboxController {
   ) {}
 
   @Get('mailbox.json')
-  list(@Req() request: Request): Promise<MailView[]> {
+  list(@Req() request: FastifyRequest): Promise<MailView[]> {
     if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
     return this.services.call(MailerRpc.listMailbox, { correlationId: correlationIdOf(request) });
   }
 
   @Get('mailbox')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  async page(@Req() request: Request): Promise<string> {
+  async page(@Req() request: FastifyRequest): Promise<string> {
     return renderMailboxPage(await this.list(request));
   }
 }

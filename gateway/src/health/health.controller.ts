@@ -2,7 +2,7 @@ import type { HealthReport } from '@authsvc/contracts';
 import { healthReport } from '@authsvc/platform';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { NATS_CLIENT } from '../rpc/service-client.js';
 
@@ -21,12 +21,12 @@ export class HealthController {
   }
 
   @Get('ready')
-  async ready(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+  async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthReport> {
     const report = await healthReport('gateway', [
       ['redis', () => this.redis.ping()],
       ['nats', () => this.nats.connect()],
     ]);
-    response.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    response.code(report.status === 'ok' ? 200 : 503).header('Cache-Control', 'no-store');
     return report;
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type ArgumentMetadata, type CanActivate, type Execu
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { CurrentSession, type ResolvedSession } from '../session/current-session.js';
 import { rememberCaller } from './caller.js';
@@ -20,7 +20,7 @@ export class CallerGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const requirement = this.reflector.get<SessionRequirement | undefined>(SESSION_REQUIREMENT, context.getHandler());
     const resolved = requirement ? await this.sessionOf(context, requirement) : null;
     rememberCaller(request, {
@@ -38,15 +38,15 @@ export class CallerGuard implements CanActivate {
    * body is validated here first and handed on validated (the pipe passes it as it is).
    */
   private async sessionOf(context: ExecutionContext, requirement: SessionRequirement): Promise<ResolvedSession | null> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const response = context.switchToHttp().getResponse<FastifyReply>();
     await validateBodyOf(context, request);
     if (requirement === 'optional') return this.currentSession.resolve(request, response);
     return this.currentSession.require(request, response);
   }
 }
 
-async function validateBodyOf(context: ExecutionContext, request: Request): Promise<void> {
+async function validateBodyOf(context: ExecutionContext, request: FastifyRequest): Promise<void> {
   const controller = context.getClass();
   const method = context.getHandler().name;
   const parameters: Record<string, { index: number }> =

@@ -1,6 +1,6 @@
 import type { SessionClientRequest, SessionView, TraceMetadata, UserView } from '@authsvc/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 /** Who is calling: what every message a request causes carries, and the session when the endpoint asks for it. */
 export interface Caller {
@@ -18,16 +18,16 @@ export interface SignedInCaller extends Caller {
   readonly user: UserView;
 }
 
-const callers = new WeakMap<Request, Caller>();
+const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** Kept by `CallerGuard` for the handler's `@Caller()` parameter. */
-export function rememberCaller(request: Request, caller: Caller): void {
+export function rememberCaller(request: FastifyRequest, caller: Caller): void {
   callers.set(request, caller);
 }
 
 /** The handler's caller, as `CallerGuard` found it (see `@WithSession()` for the session). */
 export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
-  const caller = callers.get(context.switchToHttp().getRequest<Request>());
+  const caller = callers.get(context.switchToHttp().getRequest<FastifyRequest>());
   if (!caller) throw new Error('@Caller() needs CallerGuard on its controller');
   return caller;
 });

@@ -1,5 +1,5 @@
 import { AuthErrors, DomainError, RequestErrors, UsernameErrors } from '@authsvc/errors';
-import { NotFoundException } from '@nestjs/common';
+import { NotFoundException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { errorAnswerOf } from './error-answer.js';
 
 describe('errorAnswerOf', () => {
@@ -28,8 +28,9 @@ describe('errorAnswerOf', () => {
     expect(errorAnswerOf({ code: 'TEAPOT', message: 'I am a teapot', status: 418 })).toBeNull();
   });
 
-  it("answers Nest's unknown route as NOT_FOUND and anything else as unexpected", () => {
+  it("answers Nest's unknown route as NOT_FOUND, Fastify's unparsable Content-Type as 415, anything else as unexpected", () => {
     expect(errorAnswerOf(new NotFoundException())).toEqual(RequestErrors.NOT_FOUND);
+    expect(errorAnswerOf(new UnsupportedMediaTypeException())).toEqual(RequestErrors.UNSUPPORTED_MEDIA_TYPE);
     expect(errorAnswerOf(new Error('boom'))).toBeNull();
     expect(errorAnswerOf('boom')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { ErrorDefinition } from '@authsvc/errors';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A service is down or sheds load (password work beyond its queue): clients and proxies that honour it come
@@ -8,7 +8,7 @@ import type { Response } from 'express';
 const RETRY_AFTER_SECONDS = '1';
 
 /** The one shape of every error the API answers: `{message, code}` with the catalogue's status. */
-export function sendError(response: Response, error: ErrorDefinition): void {
-  if (error.status === 503) response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-  response.status(error.status).json({ message: error.message, code: error.code });
+export function sendError(reply: FastifyReply, error: ErrorDefinition): void {
+  if (error.status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
+  reply.code(error.status).send({ message: error.message, code: error.code });
 }

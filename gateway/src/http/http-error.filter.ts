@@ -1,9 +1,9 @@
 import { RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswerOf } from './error-answer.js';
 import { sendError } from './error-response.js';
-import { correlationIdOf } from './request-context.js';
+import { correlationIdOf, pathOf } from './request-context.js';
 
 /**
  * Turns every failure into `{message, code}` (see `errorAnswerOf`); anything unexpected, a code outside the
@@ -15,15 +15,15 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    sendError(response, this.toDefinition(exception, http.getRequest<Request>()));
+    const response = http.getResponse<FastifyReply>();
+    sendError(response, this.toDefinition(exception, http.getRequest<FastifyRequest>()));
   }
 
-  private toDefinition(exception: unknown, request: Request): ErrorDefinition {
+  private toDefinition(exception: unknown, request: FastifyRequest): ErrorDefinition {
     const answer = errorAnswerOf(exception);
     if (answer) return answer;
     this.logger.error(
-      `unexpected error on ${request.method} ${request.path} (correlation ${correlationIdOf(request)}): ` +
+      `unexpected error on ${request.method} ${pathOf(request)} (correlation ${correlationIdOf(request)}): ` +
         `${exception instanceof Error ? exception.stack : JSON.stringify(exception)}`,
     );
     return RequestErrors.INTERNAL_SERVER_ERROR;

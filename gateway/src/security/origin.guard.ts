@@ -1,6 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
+import { pathOf } from '../http/request-context.js';
 import { checkOrigin } from './origin-policy.js';
 import { TrustedOrigins } from './trusted-origins.js';
 
@@ -10,8 +11,9 @@ export class OriginGuard implements CanActivate {
   constructor(@Inject(TrustedOrigins) private readonly trusted: TrustedOrigins) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
-    if (!request.path.startsWith(AUTH_BASE_PATH)) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const path = pathOf(request);
+    if (!path.startsWith(AUTH_BASE_PATH)) return true;
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
@@ -19,7 +21,7 @@ export class OriginGuard implements CanActivate {
     checkOrigin(
       {
         method: request.method,
-        path: request.path.slice(AUTH_BASE_PATH.length),
+        path: path.slice(AUTH_BASE_PATH.length),
         hasCookies: Boolean(request.headers.cookie),
         origin: header('origin'),
         referer: header('referer'),

@@ -7,7 +7,7 @@ import {
 } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { correlationIdOf } from '../http/request-context.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from './auth-cookies.js';
@@ -23,7 +23,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the caller's next get-session shows the change even before identity's event reaches the snapshot. (For the
  * verification link, a GET, identity hands the session service the same news itself.)
  */
-function mayChangeUser(request: Request): boolean {
+function mayChangeUser(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method);
 }
 
@@ -42,10 +42,14 @@ export class CurrentSession {
     private readonly readModels: SessionReadModels,
   ) {}
 
-  async resolve(request: Request, response: Response, disableRefresh = false): Promise<ResolvedSession | null> {
+  async resolve(
+    request: FastifyRequest,
+    response: FastifyReply,
+    disableRefresh = false,
+  ): Promise<ResolvedSession | null> {
     const { token, present, dontRemember } = this.cookies.read(request.headers.cookie);
     if (!token) {
-      if (present) response.append('Set-Cookie', this.cookies.clear());
+      if (present) response.header('Set-Cookie', this.cookies.clear());
       return null;
     }
     const correlationId = correlationIdOf(request);
@@ -53,18 +57,18 @@ export class CurrentSession {
     const use = entry && sessionUse(entry, new Date(), !(disableRefresh || dontRemember));
     if (!entry || use === 'expire') {
       if (entry) await this.services.call(SessionRpc.expire, { token, correlationId });
-      response.append('Set-Cookie', this.cookies.clear());
+      response.header('Set-Cookie', this.cookies.clear());
       return null;
     }
     if (use === 'serve') return { session: entry.session, user: entry.user };
     const refreshed = await this.services.call(SessionRpc.refresh, { token, correlationId });
     const cookie = refreshed ? this.cookies.issue(refreshed.session, true, new Date()) : this.cookies.clear();
-    response.append('Set-Cookie', cookie);
+    response.header('Set-Cookie', cookie);
     return refreshed;
   }
 
   /** For endpoints that need a session: 401 UNAUTHORIZED without one. */
-  async require(request: Request, response: Response): Promise<ResolvedSession> {
+  async require(request: FastifyRequest, response: FastifyReply): Promise<ResolvedSession> {
     const resolved = await this.resolve(request, response);
     if (!resolved) throw new DomainError(RequestErrors.UNAUTHORIZED);
     return resolved;

@@ -1,38 +1,29 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REVOKED_SESSION, sessionUse } from '@authsvc/contracts';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
-import { requestIdOf } from '../http/request-context.js';
 import type { AuthCookies } from './auth-cookies.js';
 import type { SessionReadModels } from './session-read-models.js';
 
 const GET_SESSION_URL = `${AUTH_BASE_PATH}/get-session`;
 
-/** Answers the request and resolves true, or leaves it alone (nothing written) and resolves false. */
-export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
-
 /**
- * Answers a plain `GET /api/auth/get-session` from the session read model, ahead of the framework's routing,
- * validation and controllers: it is the request every page of every app makes, and when the entry can be
- * served as it is the answer needs only the cookie's signature check and one Redis GET. Everything else (query
- * parameters, no valid cookie, a miss, a revoked, expired or refresh-due session) takes the full path through
+ * Answers a plain `GET /api/auth/get-session` from the session read model in an `onRequest` hook, ahead of
+ * Nest's guards, pipes and controllers: it is the request every page of every app makes, and when the entry can
+ * be served as it is the answer needs only the cookie's signature check and one Redis GET. Everything else (query
+ * parameters, no valid cookie, a miss, a revoked, expired or refresh-due session) goes on to the controller and
  * `CurrentSession`, which answers the same for the same entry.
  */
-export function readModelGetSession(readModels: SessionReadModels, cookies: AuthCookies): EarlyAnswer {
-  return async (request, response) => {
-    if (request.method !== 'GET' || request.url !== GET_SESSION_URL) return false;
+export function readModelGetSessionHook(readModels: SessionReadModels, cookies: AuthCookies) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (request.method !== 'GET' || request.url !== GET_SESSION_URL) return;
     const { token, dontRemember } = cookies.read(request.headers.cookie);
-    if (token === undefined) return false;
+    if (token === undefined) return;
     const entry = await readModels.find(token);
-    if (entry === undefined || entry === REVOKED_SESSION) return false;
-    if (sessionUse(entry, new Date(), !dontRemember) !== 'serve') return false;
-    const body = JSON.stringify({ session: entry.session, user: entry.user });
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-      'x-request-id': requestIdOf(request),
-    });
-    response.end(body);
-    return true;
+    if (entry === undefined || entry === REVOKED_SESSION) return;
+    if (sessionUse(entry, new Date(), !dontRemember) !== 'serve') return;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ session: entry.session, user: entry.user }));
   };
 }

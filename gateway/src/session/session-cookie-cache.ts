@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthCookies } from './auth-cookies.js';
 import type { CachedSession } from './session-data.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
@@ -21,17 +21,22 @@ export class SessionCookieCache {
    * ours (it signs nobody in, whatever the session cookie says), or undefined when the services must be
    * asked (cache off or bypassed, no cookie, or an expired one, which is cleared).
    */
-  answer(request: Request, response: Response, now: Date, bypass: boolean): CachedSession | null | undefined {
+  answer(
+    request: FastifyRequest,
+    response: FastifyReply,
+    now: Date,
+    bypass: boolean,
+  ): CachedSession | null | undefined {
     if (!this.config.COOKIE_CACHE_ENABLED || bypass) return undefined;
     const cached = this.cookies.readSessionData(request.headers.cookie, now);
     if (cached?.status === 'valid') return cached.value;
-    if (cached) response.append('Set-Cookie', this.cookies.clearSessionData());
+    if (cached) response.header('Set-Cookie', this.cookies.clearSessionData());
     return cached?.status === 'invalid' ? null : undefined;
   }
 
   /** Sets the session_data cookie next to the session cookie, when the cache is on. */
-  store(response: Response, value: CachedSession, now: Date): void {
+  store(response: FastifyReply, value: CachedSession, now: Date): void {
     if (!this.config.COOKIE_CACHE_ENABLED) return;
-    response.append('Set-Cookie', this.cookies.issueSessionData(value, now, this.config.COOKIE_CACHE_MAX_AGE));
+    response.header('Set-Cookie', this.cookies.issueSessionData(value, now, this.config.COOKIE_CACHE_MAX_AGE));
   }
 }

@@ -1,6 +1,6 @@
 import { SessionRpc, type SessionView, type StartedSession, type UserView } from '@authsvc/contracts';
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { sessionClientOf, type Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from './auth-cookies.js';
@@ -20,7 +20,7 @@ export class SessionIssuer {
     user: UserView,
     rememberMe: boolean,
     caller: Caller,
-    response: Response,
+    response: FastifyReply,
     { newUser = false } = {},
   ): Promise<SessionView> {
     const started = await this.services.call(SessionRpc.create, {
@@ -34,9 +34,9 @@ export class SessionIssuer {
   }
 
   /** The cookies of a session just started (by `issue`, or by a request that identity handed on). */
-  setCookies({ session, user }: StartedSession, rememberMe: boolean, response: Response): void {
+  setCookies({ session, user }: StartedSession, rememberMe: boolean, response: FastifyReply): void {
     const now = new Date();
-    response.append('Set-Cookie', this.cookies.issue(session, rememberMe, now));
+    response.header('Set-Cookie', this.cookies.issue(session, rememberMe, now));
     this.cookieCache.store(response, { session, user }, now);
   }
 }
