@@ -50,11 +50,21 @@ await runService('gateway', async () => {
     fastify.addHook('onRequest', readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies)));
   }
   await registerWebClient(fastify, WEB_DIST);
-  // Every interface, as Express listened by default (Fastify's default is localhost only).
-  await app.listen(config.PORT, '::');
+  await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
   return async () => {
     await app.close();
     redis.disconnect();
   };
 });
+
+/**
+ * Every interface, as node:http listens by default (Fastify's default is localhost only): IPv6 and IPv4 through
+ * `::`, or IPv4 alone on a host without IPv6.
+ */
+async function listenOnEveryInterface(app: NestFastifyApplication, port: number): Promise<void> {
+  await app.listen(port, '::').catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EAFNOSUPPORT' && error.code !== 'EADDRNOTAVAIL') throw error;
+    await app.listen(port, '0.0.0.0');
+  });
+}
