@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-export function freePort(): Promise<number> {
+/** Ports this process handed out already: the kernel may give a just-closed port again to the next caller. */
+const handedOut = new Set<number>();
+
+function portFromKernel(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -9,4 +12,17 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A port nothing listens on, and never one this process handed out before: two apps of one stack given the same
+ * port would have the later one fail to start while the earlier one answers its health checks.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await portFromKernel();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }

@@ -224,7 +224,13 @@ export class TestStack {
       async () => {
         if (child.exitCode !== null) throw new Error(`${app} exited:\n${this.logsOf(app)}`);
         const response = await fetch(`http://127.0.0.1:${this.ports[app]}/health/ready`);
-        return response.status === 200 ? true : undefined;
+        if (response.status !== 200) return undefined;
+        // Another process on this port would answer its own health: the stack must not take it for this app.
+        const { service } = (await response.json()) as { service?: string };
+        if (service !== (app === 'gateway-replica' ? 'gateway' : app)) {
+          throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
+        }
+        return true;
       },
       { timeoutMs: 30_000, what: `${app} to be ready` },
     ).catch((error: Error) => {
