@@ -105,6 +105,14 @@ describe('email verification', () => {
     }
   });
 
+  it('redirects to a callbackURL with characters outside ASCII, percent-encoded', async () => {
+    const base = stack.url('/api/auth/verify-email');
+    const callbackURL = `${stack.baseUrl}/日本?x=é`;
+    const redirected = await follow(`${base}?token=not-a-token&callbackURL=${encodeURIComponent(callbackURL)}`);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe(`${stack.baseUrl}/%E6%97%A5%E6%9C%AC?x=%C3%A9&error=INVALID_TOKEN`);
+  });
+
   it('refuses an untrusted callbackURL and a missing token', async () => {
     const base = stack.url('/api/auth/verify-email');
     expect(await follow(`${base}?token=x&callbackURL=${encodeURIComponent('https://evil.example/')}`)).toMatchObject({

@@ -11,6 +11,7 @@ import { CurrentSession } from '../session/current-session.js';
 import { isSessionFresh } from '../session/session-freshness.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
+import { redirectTo } from '../http/location.js';
 
 const DELETED = { success: true, message: 'User deleted' } as const;
 
@@ -74,7 +75,7 @@ export class DeleteUserController {
       token: query.token,
     });
     response.header('Set-Cookie', this.cookies.clear());
-    if (query.callbackURL) return void response.redirect(query.callbackURL, 302);
+    if (query.callbackURL) return redirectTo(response, query.callbackURL);
     response.code(200).send(DELETED);
   }
 }

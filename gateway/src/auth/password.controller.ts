@@ -17,6 +17,7 @@ import { AuthCookies } from '../session/auth-cookies.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { ResetPasswordLinkQueryParams, ResetPasswordQueryParams } from './dto/reset-password.queries.js';
+import { redirectTo } from '../http/location.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */
 @AuthController()
@@ -50,7 +51,7 @@ export class PasswordController {
     const target = new URL(query.callbackURL, this.config.BASE_URL);
     if (valid) target.searchParams.set('token', token);
     else target.searchParams.set('error', AuthErrors.INVALID_TOKEN.code);
-    response.redirect(target.toString(), 302);
+    redirectTo(response, target.toString());
   }
 
   @Post('reset-password')

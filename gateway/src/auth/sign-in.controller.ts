@@ -11,6 +11,7 @@ import { Caller, sessionClientOf } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
+import { locationOf } from '../http/location.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -66,7 +67,7 @@ export class SignInController {
     this.sessions.setCookies(started, rememberMe !== false, response);
     const { session, user } = started;
     if (!callbackURL) return { redirect: false, token: session.token, user };
-    response.header('Location', callbackURL);
+    response.header('Location', locationOf(callbackURL));
     return { redirect: true, token: session.token, url: callbackURL, user };
   }
 }

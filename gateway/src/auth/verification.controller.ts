@@ -10,6 +10,7 @@ import { CurrentSession } from '../session/current-session.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { withErrorParameter } from './callback-redirect.js';
+import { redirectTo } from '../http/location.js';
 
 @AuthController()
 export class VerificationController {
@@ -53,9 +54,9 @@ export class VerificationController {
     } catch (error) {
       const { callbackURL } = query;
       if (!callbackURL || !(error instanceof DomainError) || error.status >= 500) throw error;
-      return void response.redirect(withErrorParameter(callbackURL, error.code), 302);
+      return redirectTo(response, withErrorParameter(callbackURL, error.code));
     }
-    if (query.callbackURL) return void response.redirect(query.callbackURL, 302);
+    if (query.callbackURL) return redirectTo(response, query.callbackURL);
     response.send({ status: true, user: null });
   }
 }
