@@ -10,9 +10,11 @@ export interface SessionClient {
 
 /**
  * A message that may start a session: its body, the trace metadata and the client facts. Neither identity's
- * nor session's: identity's sign-in requests (`sessionClient(EmailCredentials)`) carry the facts and hand them
- * on to `session.rpc.session.create`, whose `CreateSessionRequest` is built on them. So the dependency runs one
- * way: session's contracts may use identity's (`UserView`), identity's never use session's; both use this.
+ * nor session's: identity's requests that start a session (sign-in, change-password, verify-email) carry the
+ * facts and hand them on to `session.rpc.session.create`, whose `CreateSessionRequest` is built on them. So the
+ * dependency runs one way: session's contracts use identity's (`UserView`), identity's requests never use
+ * session's; both use this. The one thing identity's contracts name of session's is the reply type of a request
+ * identity hands on, since the session service answers it (`StartedSession`, a type-only import).
  */
 export function sessionClient<TBody extends object>(
   Body: new () => TBody,
