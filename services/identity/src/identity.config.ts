@@ -33,7 +33,11 @@ const identitySchema = {
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),
   EMAIL_VERIFICATION_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
   RESET_PASSWORD_TOKEN_EXPIRES_IN: integer(3600, 60, 7 * 24 * 3600),
-  REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(false),
+  /**
+   * A password reset ends every session of the user. On by default: whoever signed up with someone else's address
+   * before them must not keep a session through the owner's reset (pre-account takeover).
+   */
+  REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
 };
