@@ -13,6 +13,7 @@ import {
   text,
   type ConfigOf,
 } from '@authsvc/config';
+import { trustedProxiesVariable } from './http/client-address.js';
 
 const gatewaySchema = {
   ...NodeEnvVariable,
@@ -25,7 +26,13 @@ const gatewaySchema = {
   /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
   TRUSTED_ORIGINS: list(''),
   RATE_LIMIT_ENABLED: boolean(true),
-  /** The header a trusted proxy puts the client address in (first entry is used). */
+  /**
+   * The proxies in front of the gateway that may name the client: empty (none: the socket's peer is the client,
+   * and forwarded headers are ignored, so a client cannot pick its own address), a hop count, or IP addresses and
+   * CIDR blocks.
+   */
+  TRUSTED_PROXIES: trustedProxiesVariable,
+  /** The header trusted proxies put the client address in, read right to left past the trusted ones. */
   IP_ADDRESS_HEADER: text('x-forwarded-for'),
   /** The click that verifies an address signs its user in (a later click on the same link never does). */
   AUTO_SIGN_IN_AFTER_VERIFICATION: boolean(true),

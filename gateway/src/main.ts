@@ -43,7 +43,10 @@ await runService('gateway', async () => {
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
   if (config.RATE_LIMIT_ENABLED) {
-    fastify.addHook('onRequest', rateLimitHook(new RateLimiter(redis), config.IP_ADDRESS_HEADER));
+    fastify.addHook(
+      'onRequest',
+      rateLimitHook(new RateLimiter(redis), config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES),
+    );
   }
   // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the controller does.
   if (!config.COOKIE_CACHE_ENABLED) {

@@ -25,7 +25,7 @@ export class CallerGuard implements CanActivate {
     const resolved = requirement ? await this.sessionOf(context, requirement) : null;
     rememberCaller(request, {
       correlationId: correlationIdOf(request),
-      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER),
+      ipAddress: clientIpOf(request, this.config.IP_ADDRESS_HEADER, this.config.TRUSTED_PROXIES),
       userAgent: userAgentOf(request),
       session: resolved?.session ?? null,
       user: resolved?.user ?? null,

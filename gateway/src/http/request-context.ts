@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
 const REQUEST_ID_PATTERN = /^[\w-]{1,64}$/;
 
@@ -16,11 +16,11 @@ export function correlationIdOf(request: FastifyRequest): string {
   return String(request.headers['x-request-id']);
 }
 
-/** The client address from the trusted proxy header (first entry, must be an IP), or '' when unknown. */
-export function clientIpOf(request: FastifyRequest, header: string): string {
-  const raw = request.headers[header];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim() ?? '';
-  return isIP(first) ? first : '';
+/** The client's address: the socket's peer, or what trusted proxies say in `header` (see `clientAddressOf`). */
+export function clientIpOf(request: FastifyRequest, header: string, trusted: TrustedProxies): string {
+  const forwarded = request.headers[header];
+  const chain = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  return clientAddressOf(request.socket.remoteAddress ?? '', chain, trusted);
 }
 
 export function userAgentOf(request: FastifyRequest): string {

@@ -107,6 +107,8 @@ export class TestStack {
       BASE_URL: `http://localhost:${ports.gateway}`,
       DATABASE_URL: `${ADMIN_DATABASE_URL.replace(/\/postgres$/, '')}/authsvc_test_${randomSuffix()}`,
       REDIS_URL: 'redis://127.0.0.1:6379/1',
+      // The tests stand in for a proxy on loopback: each names its own client with x-forwarded-for.
+      TRUSTED_PROXIES: '127.0.0.1, ::1',
       // Suites run side by side on two cores, and hashes run at the lowest priority: a stack's first sign-up
       // once took over 3 s while other stacks were starting. A down service still answers 503 at once.
       RPC_TIMEOUT_MS: '10000',
