@@ -25,6 +25,18 @@ describe('trusted origins', () => {
     expect(trusted.isTrustedUrl('https://example.org.evil.com/x')).toBe(false);
   });
 
+  it('trusts only http(s) under a wildcard: https, or the scheme the entry or BASE_URL names', () => {
+    expect(trusted.isTrustedUrl('javascript://sub.example.org/%0aalert(1)')).toBe(false);
+    expect(trusted.isTrustedUrl('ftp://sub.example.org/x')).toBe(false);
+    expect(trusted.isTrustedUrl('http://sub.example.org/x')).toBe(true); // BASE_URL here is http
+    const secure = new TrustedOrigins(new URL('https://auth.example.net'), ['*.example.org', 'http://*.dev.test']);
+    expect(secure.isTrustedUrl('http://sub.example.org/x')).toBe(false);
+    expect(secure.isTrustedUrl('https://sub.example.org/x')).toBe(true);
+    expect(secure.isTrustedUrl('http://app.dev.test/x')).toBe(true);
+    expect(secure.isTrustedUrl('https://app.dev.test/x')).toBe(false);
+    expect(secure.isTrustedOrigin('javascript://a.example.org')).toBe(false);
+  });
+
   it('matches custom schemes by prefix', () => {
     expect(trusted.isTrustedUrl('myapp://callback')).toBe(true);
     expect(trusted.isTrustedUrl('otherapp://callback')).toBe(false);
