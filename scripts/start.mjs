@@ -13,6 +13,9 @@ const APPS = [
   ['gateway', 'gateway/dist/main.js'],
 ];
 const COLORS = [36, 35, 34, 33, 32];
+// A local development run: the development secret is accepted (with a warning) and the mailbox at /dev/mailbox
+// shows every mail. Anything set in the environment wins.
+const LOCAL_ENV = { NODE_ENV: 'development', DEV_MAILBOX_ENABLED: 'true', ...process.env };
 const width = Math.max(...APPS.map(([name]) => name.length));
 const children = new Map();
 let stopping = false;
@@ -34,7 +37,7 @@ function stopAll(code) {
 }
 
 APPS.forEach(([name, entry], index) => {
-  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: LOCAL_ENV });
   children.set(name, child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix(name, index)} ${line}\n`));

@@ -7,6 +7,7 @@ import {
   LogVariables,
   NatsVariables,
   NodeEnvVariable,
+  DevMailboxVariable,
   PublicUrlVariables,
   RedisVariables,
   SecretVariables,
@@ -17,6 +18,7 @@ import { trustedProxiesVariable } from './http/client-address.js';
 
 const gatewaySchema = {
   ...NodeEnvVariable,
+  ...DevMailboxVariable,
   ...LogVariables,
   ...NatsVariables,
   ...RedisVariables,

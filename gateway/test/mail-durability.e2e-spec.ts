@@ -18,7 +18,7 @@ describe('verification mail: delivered once, through crashes and SMTP outages', 
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp());
+    ({ stack, smtp } = await TestStack.startWithSmtp({ DEV_MAILBOX_ENABLED: 'true' }));
   });
 
   afterAll(() => stack?.stop());

@@ -37,6 +37,12 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
     return { answer, cookie: cookieHeaderFrom(answer.setCookies), email };
   }
 
+  it('serves no development mailbox unless DEV_MAILBOX_ENABLED turns it on', async () => {
+    for (const path of ['/dev/mailbox.json', '/dev/mailbox']) {
+      expect(await request(stack.url(path))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    }
+  });
+
   it('answers /ok', async () => {
     const answer = await request(stack.url('/api/auth/ok'));
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });

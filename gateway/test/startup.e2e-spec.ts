@@ -13,8 +13,11 @@ interface Exit {
   output: string;
 }
 
-/** Runs an app until it exits (or is stopped after `timeoutMs`), returning its exit code and output. */
-function runUntilExit(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
+/**
+ * Runs an app until it exits (or is stopped after `timeoutMs`), returning its exit code and output. A variable
+ * given as undefined is left out of the app's environment.
+ */
+function runUntilExit(entry: string, env: Record<string, string | undefined>, timeoutMs = 20_000): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(ROOT, entry)], {
       env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/authsvc_test', ...env },
@@ -35,6 +38,15 @@ describe('start-up checks', () => {
     const result = await runUntilExit('gateway/dist/main.js', { NODE_ENV: 'production', AUTH_SECRET: '' });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET/);
+  });
+
+  it('is production when NODE_ENV is not set: the development secret is refused', async () => {
+    const result = await runUntilExit('services/identity/dist/main.js', {
+      NODE_ENV: undefined,
+      AUTH_SECRET: undefined,
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/AUTH_SECRET must be set in production/);
   });
 
   it('names a malformed variable and exits non-zero', async () => {

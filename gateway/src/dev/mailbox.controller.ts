@@ -7,7 +7,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { renderMailboxPage } from './mailbox-page.js';
 import { correlationIdOf } from '../http/request-context.js';
 
-/** The development mailbox (every mail the mailer stored); absent in production. */
+/** The development mailbox (every mail the mailer stored); absent unless DEV_MAILBOX_ENABLED turns it on. */
 @Controller('dev')
 export class MailboxController {
   constructor(
@@ -17,7 +17,7 @@ export class MailboxController {
 
   @Get('mailbox.json')
   list(@Req() request: FastifyRequest): Promise<MailView[]> {
-    if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
+    if (!this.config.DEV_MAILBOX_ENABLED) throw new DomainError(RequestErrors.NOT_FOUND);
     return this.services.call(MailerRpc.listMailbox, { correlationId: correlationIdOf(request) });
   }
 

@@ -7,8 +7,11 @@ import type { FastifyReply } from 'fastify';
  */
 const RETRY_AFTER_SECONDS = '1';
 
-/** The one shape of every error the API answers: `{message, code}` with the catalogue's status. */
+/**
+ * The one shape of every error the API answers: `{message, code}` with the catalogue's status, as JSON even where
+ * the handler had declared another type for its answer (the mailbox page's HTML).
+ */
 export function sendError(reply: FastifyReply, error: ErrorDefinition): void {
   if (error.status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
-  reply.code(error.status).send({ message: error.message, code: error.code });
+  reply.code(error.status).type('application/json; charset=utf-8').send({ message: error.message, code: error.code });
 }

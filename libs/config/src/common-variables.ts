@@ -1,9 +1,16 @@
-import { integer, oneOf, text, url } from './variable.js';
+import { boolean, integer, oneOf, text, url } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
-export const NodeEnvVariable = { NODE_ENV: oneOf(['development', 'test', 'production'], 'development') };
+/**
+ * Production unless said otherwise: a process started without NODE_ENV refuses the development secret. Local
+ * runs (`npm start`) and tests set `development` or `test` explicitly.
+ */
+export const NodeEnvVariable = { NODE_ENV: oneOf(['development', 'test', 'production'], 'production') };
+
+/** The development mailbox (every stored mail, links included, readable by anyone who reaches /dev): opt-in. */
+export const DevMailboxVariable = { DEV_MAILBOX_ENABLED: boolean(false) };
 
 export const LogVariables = {
   LOG_LEVEL: oneOf(['error', 'warn', 'log', 'debug', 'verbose'], 'log'),

@@ -5,6 +5,7 @@ import {
   LogVariables,
   NatsVariables,
   NodeEnvVariable,
+  DevMailboxVariable,
   optionalUrl,
   text,
   type ConfigOf,
@@ -12,6 +13,7 @@ import {
 
 const mailerSchema = {
   ...NodeEnvVariable,
+  ...DevMailboxVariable,
   ...LogVariables,
   ...DatabaseVariables,
   ...NatsVariables,

@@ -7,7 +7,7 @@ import { MAILER_CONFIG, type MailerConfig } from '../../mailer.config.js';
 import { MailEntity } from '../mail.entity.js';
 import { ListMailboxQuery } from './list-mailbox.query.js';
 
-/** The development mailbox: newest mails first. It does not exist in production. */
+/** The development mailbox: newest mails first. It exists only where DEV_MAILBOX_ENABLED turns it on. */
 @QueryHandler(ListMailboxQuery)
 export class ListMailboxHandler implements IQueryHandler<ListMailboxQuery, MailView[]> {
   constructor(
@@ -16,7 +16,7 @@ export class ListMailboxHandler implements IQueryHandler<ListMailboxQuery, MailV
   ) {}
 
   async execute({ limit }: ListMailboxQuery): Promise<MailView[]> {
-    if (this.config.NODE_ENV === 'production') throw new DomainError(RequestErrors.NOT_FOUND);
+    if (!this.config.DEV_MAILBOX_ENABLED) throw new DomainError(RequestErrors.NOT_FOUND);
     const mails = await this.dataSource.getRepository(MailEntity).find({ order: { createdAt: 'DESC' }, take: limit });
     return mails.map((mail) => ({
       id: mail.id,
