@@ -29,7 +29,7 @@ await runService('gateway', async () => {
     skipMiddie: true,
     // A route parameter as long as the request line allows (Node's 16 KiB of headers): a mangled reset link
     // reaches its controller and gets INVALID_TOKEN, not the router's 404 past find-my-way's default 100.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A path that does not percent-decode names no route: the API's 404, not Fastify's own error body.
     frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       sendError(reply, RequestErrors.NOT_FOUND),

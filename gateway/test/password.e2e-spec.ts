@@ -90,6 +90,9 @@ describe('password reset and change', () => {
     expect(valid.headers.get('location')).toBe(`${stack.baseUrl}/reset?step=2&token=${token}`);
     const invalid = await follow(`/reset-password/${'x'.repeat(24)}?callbackURL=/reset`);
     expect(invalid.headers.get('location')).toBe(`${stack.baseUrl}/reset?error=INVALID_TOKEN`);
+    // A mangled link with a long token still reaches the endpoint (not the router's 404 past 100 characters).
+    const long = await follow(`/reset-password/${'x'.repeat(200)}?callbackURL=/reset`);
+    expect(long.headers.get('location')).toBe(`${stack.baseUrl}/reset?error=INVALID_TOKEN`);
     expect(await follow(`/reset-password/${token}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
     expect(await follow(`/reset-password/${token}?callbackURL=https://evil.example/`)).toMatchObject({
       status: 403,
