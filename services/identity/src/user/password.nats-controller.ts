@@ -5,16 +5,15 @@ import {
   PasswordResetTokenRequest,
   RequestPasswordResetRequest,
   ResetPasswordRequest,
-  SessionRpc,
-  sessionClientIn,
   SetPasswordRequest,
   type PasswordChangeReply,
   type StartedSession,
 } from '@authsvc/contracts';
-import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
+import type { ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { startSessionFor } from './session-start.js';
 import { ChangePasswordCommand } from './commands/change-password.command.js';
 import { RequestPasswordResetCommand } from './commands/request-password-reset.command.js';
 import { ResetPasswordCommand } from './commands/reset-password.command.js';
@@ -55,12 +54,7 @@ export class PasswordNatsController {
   ): Promise<PasswordChangeReply | ForwardedRequest<StartedSession>> {
     const user = await this.commands.execute(new ChangePasswordCommand(request));
     if (!request.revokeOtherSessions) return { session: null, user };
-    return forwardRequest(SessionRpc.create, {
-      ...sessionClientIn(request),
-      actorId: user.id,
-      user,
-      endOtherSessions: true,
-    });
+    return startSessionFor(user, request, { endOtherSessions: true });
   }
 
   @MessagePattern(IdentityRpc.setPassword.subject)

@@ -1,15 +1,14 @@
 import {
   IdentityRpc,
-  SessionRpc,
-  sessionClientIn,
   SignInWithEmailRequest,
   SignInWithUsernameRequest,
   type StartedSession,
 } from '@authsvc/contracts';
-import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
+import type { ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { startSessionFor } from './session-start.js';
 import { VerifyPasswordQuery, type CredentialLogin } from './queries/verify-password.query.js';
 
 /**
@@ -35,6 +34,6 @@ export class SignInNatsController {
     request: SignInWithEmailRequest | SignInWithUsernameRequest,
   ): Promise<ForwardedRequest<StartedSession>> {
     const user = await this.queries.execute(new VerifyPasswordQuery(login, request.password));
-    return forwardRequest(SessionRpc.create, { ...sessionClientIn(request), actorId: user.id, user });
+    return startSessionFor(user, request);
   }
 }

@@ -3,7 +3,6 @@ import {
   IdentityRpc,
   SendVerificationEmailRequest,
   SessionRpc,
-  sessionClientIn,
   VerifyEmailRequest,
   type StartedSession,
 } from '@authsvc/contracts';
@@ -11,6 +10,7 @@ import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { startSessionFor } from './session-start.js';
 import { ChangeEmailCommand } from './commands/change-email.command.js';
 import { SendVerificationEmailCommand } from './commands/send-verification-email.command.js';
 import { VerifyEmailCommand } from './commands/verify-email.command.js';
@@ -35,12 +35,7 @@ export class VerificationNatsController {
   ): Promise<ForwardedRequest<StartedSession> | ForwardedRequest<{ status: true }>> {
     const { user, verifiedNow } = await this.commands.execute(new VerifyEmailCommand(request));
     if (verifiedNow && request.signIn && request.signedInUserId !== user.id) {
-      return forwardRequest(SessionRpc.create, {
-        ...sessionClientIn(request),
-        actorId: user.id,
-        user,
-        userChanged: true,
-      });
+      return startSessionFor(user, request, { userChanged: true });
     }
     return forwardRequest(SessionRpc.refreshUser, { correlationId: request.correlationId, userId: user.id });
   }

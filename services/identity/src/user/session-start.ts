@@ -1,0 +1,21 @@
+import {
+  SessionRpc,
+  sessionClientIn,
+  type CreateSessionRequest,
+  type SessionClientRequest,
+  type StartedSession,
+  type UserView,
+} from '@authsvc/contracts';
+import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
+
+/**
+ * Hands a request that just proved who `user` is on to the session service, which starts their session for the
+ * request's client and answers the caller itself.
+ */
+export function startSessionFor(
+  user: UserView,
+  request: SessionClientRequest,
+  how: Pick<CreateSessionRequest, 'endOtherSessions' | 'userChanged'> = {},
+): ForwardedRequest<StartedSession> {
+  return forwardRequest(SessionRpc.create, { ...sessionClientIn(request), actorId: user.id, user, ...how });
+}
