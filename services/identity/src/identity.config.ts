@@ -1,6 +1,7 @@
 import {
   boolean,
-  checkAuthSecret,
+  checkSecrets,
+  DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
   healthPortVariable,
@@ -20,6 +21,7 @@ const identitySchema = {
   ...DatabaseVariables,
   ...NatsVariables,
   ...SecretVariables,
+  ...DataEncryptionVariables,
   ...PublicUrlVariables,
   ...EventRetentionVariables,
   ...healthPortVariable(3101),
@@ -48,8 +50,7 @@ export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const config = loadConfig(identitySchema, env);
-  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
-  return { ...config, warnings: warning ? [warning] : [] };
+  return { ...config, warnings: checkSecrets(config) };
 }
 
 /** The configured password lengths, as the password policy takes them. */

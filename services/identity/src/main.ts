@@ -7,6 +7,7 @@ import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-i
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
 import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
 import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
+import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
@@ -25,11 +26,11 @@ await runService('identity', async () => {
       Usernames1763900000000,
       PasswordResetTokens1764000000000,
       AccountsByUserAndProvider1764300000000,
+      WrappedDataKeys1764600000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
   });
-  config.warnings.forEach((warning) => runtime.logger.warn(warning));
   const app = await startNatsMicroservice(
     IdentityModule.forRuntime(runtime, config),
     runtime,

@@ -1,4 +1,6 @@
 import {
+  checkSecrets,
+  DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
   healthPortVariable,
@@ -15,6 +17,7 @@ const sessionSchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
+  ...DataEncryptionVariables,
   ...RedisVariables,
   ...NatsVariables,
   ...EventRetentionVariables,
@@ -25,10 +28,11 @@ const sessionSchema = {
   SESSION_UPDATE_AGE: integer(86400, 0, 34_560_000),
 };
 
-export type SessionConfig = ConfigOf<typeof sessionSchema>;
+export type SessionConfig = ConfigOf<typeof sessionSchema> & { readonly warnings: readonly string[] };
 
 export const SESSION_CONFIG = Symbol('SessionConfig');
 
 export function loadSessionConfig(env: NodeJS.ProcessEnv): SessionConfig {
-  return loadConfig(sessionSchema, env);
+  const config = loadConfig(sessionSchema, env);
+  return { ...config, warnings: checkSecrets(config) };
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { KeyRing } from '@authsvc/config';
 import type { EventDefinition } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ConsoleLogger } from '@nestjs/common';
@@ -25,6 +26,10 @@ export interface ServiceConfig {
   readonly NATS_URL: URL;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
+  readonly DATA_ENCRYPTION_KEY: string;
+  readonly DATA_ENCRYPTION_KEYS_PREVIOUS: readonly string[];
+  /** Logged once the logger exists (a development secret in use, for instance). */
+  readonly warnings: readonly string[];
 }
 
 export interface ServiceRuntimeOptions {
@@ -60,6 +65,7 @@ export class ServiceRuntime {
   static async start(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
     const { config, service } = options;
     const logger = createLogger(service, config.LOG_LEVEL, config.NODE_ENV);
+    config.warnings.forEach((warning) => logger.warn(warning));
     const dataSource = createServiceDataSource({
       databaseUrl: config.DATABASE_URL,
       schema: service,
@@ -74,7 +80,13 @@ export class ServiceRuntime {
     const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
     await migrateExclusively(dataSource, service);
 
-    const vault = new PersonalDataVault(service);
+    const keks = new KeyRing(
+      [config.DATA_ENCRYPTION_KEY, ...config.DATA_ENCRYPTION_KEYS_PREVIOUS],
+      'data-key-wrapping',
+    );
+    const vault = new PersonalDataVault(service, keks);
+    const rewrapped = await vault.rewrapStoredKeys(dataSource);
+    if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
     const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, redis);
     if (options.publishes) {
