@@ -58,10 +58,13 @@ export class KeyRing {
   }
 }
 
+/** AUTH_SECRET, then the previous secrets still accepted when checking (see SecretVariables). */
+export interface AuthSecrets {
+  readonly AUTH_SECRET: string;
+  readonly AUTH_SECRETS_PREVIOUS: readonly string[];
+}
+
 /** The keys of a purpose from AUTH_SECRET, then each of AUTH_SECRETS_PREVIOUS. */
-export function authKeyRing(
-  config: { readonly AUTH_SECRET: string; readonly AUTH_SECRETS_PREVIOUS: readonly string[] },
-  purpose: KeyPurpose,
-): KeyRing {
+export function authKeyRing(config: AuthSecrets, purpose: KeyPurpose): KeyRing {
   return new KeyRing([config.AUTH_SECRET, ...config.AUTH_SECRETS_PREVIOUS], purpose);
 }
