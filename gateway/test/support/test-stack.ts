@@ -161,7 +161,9 @@ export class TestStack {
     this.processes.delete(app);
   }
 
-  async restart(app: AppName): Promise<void> {
+  /** Stops and starts an app again; `changedEnv` applies to it and to every app started after it. */
+  async restart(app: AppName, changedEnv: Record<string, string> = {}): Promise<void> {
+    Object.assign(this.env, changedEnv);
     await this.kill(app, 'SIGTERM');
     this.spawn(app);
     await this.waitReady(app);

@@ -1,3 +1,4 @@
+import { authKeyRing } from '@authsvc/config';
 import { EventStore, PersonalDataVault, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -14,6 +15,7 @@ import { ResetPasswordHandler } from './user/commands/reset-password.handler.js'
 import { SendVerificationEmailHandler } from './user/commands/send-verification-email.handler.js';
 import { SetPasswordHandler } from './user/commands/set-password.handler.js';
 import { UpdateUserHandler } from './user/commands/update-user.handler.js';
+import { UpgradePasswordHashHandler } from './user/commands/upgrade-password-hash.handler.js';
 import { VerifyEmailHandler } from './user/commands/verify-email.handler.js';
 import { CredentialCheck } from './user/credential/credential-check.js';
 import { PasswordResetLinks } from './user/password-reset/password-reset-links.js';
@@ -46,7 +48,9 @@ export class IdentityModule {
         // password/: hashing only
         {
           provide: PasswordHasher,
-          useValue: new PasswordHasher(config.BCRYPT_COST, { concurrency: config.BCRYPT_CONCURRENCY || undefined }),
+          useValue: new PasswordHasher(config.BCRYPT_COST, authKeyRing(config, 'password-prehash'), {
+            concurrency: config.BCRYPT_CONCURRENCY || undefined,
+          }),
         },
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
@@ -66,6 +70,7 @@ export class IdentityModule {
         ResetPasswordHandler,
         ChangePasswordHandler,
         SetPasswordHandler,
+        UpgradePasswordHashHandler,
         // user/queries/
         GetUserHandler,
         ListAccountsHandler,

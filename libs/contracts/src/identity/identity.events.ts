@@ -64,6 +64,16 @@ export const PasswordChanged = defineEvent<
   { passwordHash: string }
 >('PasswordChanged', 'identity.events.credential.password-changed', { personalIsPrivate: true });
 
+/**
+ * The same password, stored under a newer hash format (a bcrypt hash of the bare password, or a pre-hash under
+ * a secret since rotated), replaced at a successful sign-in. Not a password change: no session ends.
+ */
+export const PasswordHashUpgraded = defineEvent<
+  'PasswordHashUpgraded',
+  { userId: string; accountId: string; upgradedAt: string },
+  { passwordHash: string }
+>('PasswordHashUpgraded', 'identity.events.credential.password-hash-upgraded', { personalIsPrivate: true });
+
 /** Profile fields the user changed; only the changed ones are present. */
 export const UserUpdated = defineEvent<
   'UserUpdated',
@@ -132,6 +142,7 @@ export const IdentityEventTypes = [
   UserUpdated,
   PasswordResetRequested,
   PasswordChanged,
+  PasswordHashUpgraded,
   AccountDeletionRequested,
   UserDeleted,
   EmailChangeApprovalRequested,

@@ -1,4 +1,3 @@
-import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors, type ErrorDefinition } from '@authsvc/errors';
 import { preparedQuery } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
@@ -11,23 +10,23 @@ import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { VerifyPasswordQuery, type CredentialLogin } from './verify-password.query.js';
+import { VerifyPasswordQuery, type CredentialLogin, type ProvenPassword } from './verify-password.query.js';
 
 /**
  * Unknown login, no credential account and wrong password give one identical answer, after the same
  * work: one bcrypt comparison (against a dummy hash when there is nothing to compare with), so that
  * neither the answer nor its timing tells whether an account exists. An over-long password is refused
- * before hashing.
+ * before hashing. A match against an outdated hash says so, for the sign-in to upgrade it.
  */
 @QueryHandler(VerifyPasswordQuery)
-export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, UserView> {
+export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, ProvenPassword> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async execute({ login, password }: VerifyPasswordQuery): Promise<UserView> {
+  async execute({ login, password }: VerifyPasswordQuery): Promise<ProvenPassword> {
     const failure =
       'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD;
     const where = this.userMatching(login, password, failure);
@@ -37,7 +36,10 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     const hash = found?.password ?? (await this.hasher.dummyHash());
     const matches = await this.hasher.verify(password, hash);
     if (!found?.password || !matches) throw new DomainError(failure);
-    return toUserView(found.user);
+    return {
+      user: toUserView(found.user),
+      outdatedHash: this.hasher.isOutdated(found.password) ? found.password : null,
+    };
   }
 
   /** The user and their credential account's hash (null without one) in one indexed read. */
