@@ -13,6 +13,7 @@ import { loadGatewayConfig } from './gateway.config.js';
 import { sendError } from './http/error-response.js';
 import { registerRequestBodyParser } from './http/request-body.parser.js';
 import { requestIdHook } from './http/request-id.hook.js';
+import { securityHeadersHook } from './http/security-headers.js';
 import { rateLimitHook } from './rate-limit/rate-limit.hook.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { registerWebClient } from './web/web-client.routes.js';
@@ -42,6 +43,7 @@ await runService('gateway', async () => {
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
+  fastify.addHook('onSend', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
   if (config.RATE_LIMIT_ENABLED) {
     fastify.addHook(
       'onRequest',
