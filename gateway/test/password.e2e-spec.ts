@@ -230,4 +230,17 @@ describe('password reset and change', () => {
     const { cookie } = await signUp();
     expect((await post('/set-password', { newPassword: 'a-first-password' }, signedIn(cookie))).status).toBe(404);
   });
+
+  it('refuses a common password at sign-up, change and reset, in any letter case, and accepts it nowhere', async () => {
+    const compromised = { status: 400, body: { code: 'PASSWORD_COMPROMISED' } };
+    const email = uniqueEmail('common');
+    expect(await post('/sign-up/email', { name: 'Pat', email, password: 'Password123' })).toMatchObject(compromised);
+    const { email: registered, cookie } = await signUp();
+    const change = { currentPassword: password, newPassword: 'iloveyou1' };
+    expect(await post('/change-password', change, signedIn(cookie))).toMatchObject(compromised);
+    await post('/request-password-reset', { email: registered });
+    const [token] = await resetTokens(registered);
+    expect(await post('/reset-password', { token, newPassword: 'QWERTY123' })).toMatchObject(compromised);
+    expect((await signIn(registered, password)).status).toBe(200);
+  });
 });

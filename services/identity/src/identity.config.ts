@@ -30,6 +30,8 @@ const identitySchema = {
   BCRYPT_CONCURRENCY: integer(0, 0, 256),
   PASSWORD_MIN_LENGTH: integer(8, 1, 128),
   PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
+  /** How many of the most common leaked passwords (that the lengths allow) a new password may not be; 0: none. */
+  COMMON_PASSWORDS_REFUSED: integer(10_000, 0, 40_000),
   USERNAME_MIN_LENGTH: integer(3, 1, 64),
   USERNAME_MAX_LENGTH: integer(30, 1, 256),
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),

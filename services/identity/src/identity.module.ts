@@ -32,6 +32,7 @@ import { UserNatsController } from './user/user.nats-controller.js';
 import { VerificationNatsController } from './user/verification.nats-controller.js';
 import { NewAddressMail } from './user/verification/new-address-mail.js';
 import { VerificationLinks } from './user/verification/verification-links.js';
+import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 
 @Module({})
 export class IdentityModule {
@@ -55,6 +56,7 @@ export class IdentityModule {
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
         CredentialCheck,
+        NewPasswordPolicy,
         PasswordResetLinks,
         VerificationLinks,
         NewAddressMail,

@@ -10,3 +10,26 @@ export function assertPasswordLength(password: string, rule: PasswordLengthRule)
   if (password.length < rule.min) throw new DomainError(AuthErrors.PASSWORD_TOO_SHORT);
   if (password.length > rule.max) throw new DomainError(AuthErrors.PASSWORD_TOO_LONG);
 }
+
+/**
+ * The `count` most common passwords that the length rule would let through (shorter ones are refused anyway),
+ * from a list ranked most common first, in lower case.
+ */
+export function commonPasswords(ranked: readonly string[], rule: PasswordLengthRule, count: number): Set<string> {
+  const refused = new Set<string>();
+  for (const password of ranked) {
+    if (refused.size >= count) break;
+    if (password.length >= rule.min && password.length <= rule.max) refused.add(password.toLowerCase());
+  }
+  return refused;
+}
+
+/** What a new password must be: within the length rule, and none of the common passwords in any letter case. */
+export function assertAcceptablePassword(
+  password: string,
+  rule: PasswordLengthRule,
+  common: ReadonlySet<string>,
+): void {
+  assertPasswordLength(password, rule);
+  if (common.has(password.toLowerCase())) throw new DomainError(AuthErrors.PASSWORD_COMPROMISED);
+}
