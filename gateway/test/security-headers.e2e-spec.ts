@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { postJson, request } from './support/http.js';
+import { eventually } from './support/eventually.js';
+import { postJson, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
 
 function styleSheetHashOf(html: string): string {
@@ -8,7 +9,7 @@ function styleSheetHashOf(html: string): string {
   return `'sha256-${createHash('sha256').update(sheet).digest('base64')}'`;
 }
 
-describe('security headers', () => {
+describe('security headers and the security log', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
@@ -41,5 +42,53 @@ describe('security headers', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  /** The gateway's security log lines (development format: `security {…}`), parsed. */
+  const securityLog = () =>
+    stack
+      .logsOf('gateway')
+      .split('\n')
+      .flatMap((line) => /security (\{.*\})\s*$/.exec(line)?.[1] ?? [])
+      .map((entry) => JSON.parse(entry) as Record<string, unknown>);
+
+  it('logs sign-ups and sign-ins, failed ones included, with who, where and when, and no secret', async () => {
+    const email = uniqueEmail('logged');
+    const up = await postJson<{ user: { id: string } }>(stack.url('/api/auth/sign-up/email'), {
+      name: 'Logged',
+      email,
+      password: 'correct-horse-1',
+    });
+    const wrong = await postJson(
+      stack.url('/api/auth/sign-in/email'),
+      { email, password: 'not-the-password-1' },
+      { 'x-request-id': 'failed-sign-in-1' },
+    );
+    expect(wrong.status).toBe(401);
+    const entries = await eventually(() => {
+      const log = securityLog();
+      return log.some((entry) => entry.requestId === 'failed-sign-in-1') ? log : undefined;
+    });
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        event: 'sign-up',
+        outcome: 'success',
+        userId: up.body.user.id,
+        ip: expect.any(String),
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        event: 'sign-in.email',
+        outcome: 'failure',
+        status: 401,
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        requestId: 'failed-sign-in-1',
+        at: expect.stringMatching(/Z$/),
+      }),
+    );
+    const raw = stack.logsOf('gateway');
+    expect(raw).not.toContain('not-the-password-1');
+    expect(raw).not.toContain(email);
   });
 });
