@@ -20,7 +20,7 @@ describe('password reset and change', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp());
+    ({ stack, smtp } = await TestStack.startWithSmtp({ PASSWORD_CONTEXT_WORDS: 'acmecorp' }));
   });
 
   afterAll(() => stack?.stop());
@@ -242,5 +242,8 @@ describe('password reset and change', () => {
     const [token] = await resetTokens(registered);
     expect(await post('/reset-password', { token, newPassword: 'QWERTY123' })).toMatchObject(compromised);
     expect((await signIn(registered, password)).status).toBe(200);
+    const contextWord = { status: 400, body: { code: 'PASSWORD_CONTAINS_CONTEXT_WORD' } };
+    const acme = { name: 'Pat', email: uniqueEmail('context'), password: 'my-AcmeCorp-pass' };
+    expect(await post('/sign-up/email', acme)).toMatchObject(contextWord);
   });
 });

@@ -57,6 +57,12 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a list entry shorter than the list allows, naming the variable and the entry', () => {
+    const words = { WORDS: list('', 3) };
+    expect(loadConfig(words, { WORDS: 'acme, rocket' }).WORDS).toEqual(['acme', 'rocket']);
+    expect(() => loadConfig(words, { WORDS: 'acme, a' })).toThrow(/WORDS has "a": entries need 3\+ characters/);
+  });
+
   it('names a required variable that is missing', () => {
     expect(() => loadConfig({ DATABASE_URL: url(['postgres:']) }, {})).toThrow(/DATABASE_URL is required/);
   });

@@ -6,6 +6,7 @@ import {
   EventRetentionVariables,
   healthPortVariable,
   integer,
+  list,
   loadConfig,
   LogVariables,
   NatsVariables,
@@ -32,6 +33,8 @@ const identitySchema = {
   PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
   /** How many of the most common leaked passwords (that the lengths allow) a new password may not be; 0: none. */
   COMMON_PASSWORDS_REFUSED: integer(10_000, 0, 40_000),
+  /** Words a new password may not contain in any letter case: the product's, the company's, its projects' names. */
+  PASSWORD_CONTEXT_WORDS: list('', 3),
   USERNAME_MIN_LENGTH: integer(3, 1, 64),
   USERNAME_MAX_LENGTH: integer(30, 1, 256),
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),

@@ -27,6 +27,11 @@ export const AuthErrors = {
     HttpStatus.BAD_REQUEST,
     'PASSWORD_COMPROMISED',
   ),
+  PASSWORD_CONTAINS_CONTEXT_WORD: defineError(
+    'Password contains a word that is too easy to guess here',
+    HttpStatus.BAD_REQUEST,
+    'PASSWORD_CONTAINS_CONTEXT_WORD',
+  ),
   USER_ALREADY_EXISTS: defineError(
     'User already exists. Use another email.',
     HttpStatus.UNPROCESSABLE_ENTITY,

@@ -33,15 +33,23 @@ describe('common passwords', () => {
   });
 
   it('refuses a common password in any letter case with the catalogue error, and lets others through', () => {
-    const common = commonPasswords(ranked, rule, 10);
-    expect(() => assertAcceptablePassword('ILoveYou', rule, common)).toThrow(
+    const refused = { common: commonPasswords(ranked, rule, 10), contextWords: [] };
+    expect(() => assertAcceptablePassword('ILoveYou', rule, refused)).toThrow(
       expect.objectContaining({ code: AuthErrors.PASSWORD_COMPROMISED.code, status: 400 }),
     );
-    expect(() => assertAcceptablePassword('correct-horse-1', rule, common)).not.toThrow();
+    expect(() => assertAcceptablePassword('correct-horse-1', rule, refused)).not.toThrow();
+  });
+
+  it('refuses a password that contains a context word anywhere, in any letter case', () => {
+    const refused = { common: new Set<string>(), contextWords: ['acme'] };
+    expect(() => assertAcceptablePassword('my-ACME-login-2026', rule, refused)).toThrow(
+      expect.objectContaining({ code: AuthErrors.PASSWORD_CONTAINS_CONTEXT_WORD.code, status: 400 }),
+    );
+    expect(() => assertAcceptablePassword('my-acne-login-2026', rule, refused)).not.toThrow();
   });
 
   it('checks the length first, as the reference does', () => {
-    expect(() => assertAcceptablePassword('passwor', rule, new Set(['passwor']))).toThrow(
+    expect(() => assertAcceptablePassword('passwor', rule, { common: new Set(['passwor']), contextWords: [] })).toThrow(
       expect.objectContaining({ code: AuthErrors.PASSWORD_TOO_SHORT.code }),
     );
   });

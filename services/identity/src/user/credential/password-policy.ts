@@ -24,12 +24,22 @@ export function commonPasswords(ranked: readonly string[], rule: PasswordLengthR
   return refused;
 }
 
-/** What a new password must be: within the length rule, and none of the common passwords in any letter case. */
+/** Passwords a new one may not be (`common`) or contain (`contextWords`: the product's, company's names), lower case. */
+export interface GuessablePasswords {
+  readonly common: ReadonlySet<string>;
+  readonly contextWords: readonly string[];
+}
+
+/** What a new password must be: within the length rule, not a common password, free of the context words. */
 export function assertAcceptablePassword(
   password: string,
   rule: PasswordLengthRule,
-  common: ReadonlySet<string>,
+  refused: GuessablePasswords,
 ): void {
   assertPasswordLength(password, rule);
-  if (common.has(password.toLowerCase())) throw new DomainError(AuthErrors.PASSWORD_COMPROMISED);
+  const lowerCase = password.toLowerCase();
+  if (refused.common.has(lowerCase)) throw new DomainError(AuthErrors.PASSWORD_COMPROMISED);
+  if (refused.contextWords.some((word) => lowerCase.includes(word))) {
+    throw new DomainError(AuthErrors.PASSWORD_CONTAINS_CONTEXT_WORD);
+  }
 }
