@@ -11,7 +11,6 @@ export interface OriginFacts {
   readonly referer?: string;
   readonly secFetchSite?: string;
   readonly secFetchMode?: string;
-  readonly secFetchDest?: string;
   readonly body: unknown;
   readonly query: Record<string, unknown>;
 }
@@ -60,12 +59,14 @@ function checkRequestOrigin(facts: OriginFacts, trusted: TrustedOrigins, isSignI
 }
 
 /**
- * A POST without Origin that Fetch Metadata marks as a browser's: on sign-in and sign-up any Fetch Metadata at all
- * (as the reference), elsewhere a request from another site or another origin of this site. A browser sends an
- * Origin with each of these, so its absence means it was stripped, and the request is refused as a missing Origin.
+ * A POST without Origin that Fetch Metadata marks as a browser's: on sign-in and sign-up any `Sec-Fetch-Site`, as
+ * the reference, elsewhere one from another site or another origin of this site. A browser sends an Origin with
+ * each of these, so its absence means it was stripped, and the request is refused as a missing Origin. Only
+ * `Sec-Fetch-Site` counts, not `Sec-Fetch-Mode` or `-Dest` alone: Node's fetch sends `Sec-Fetch-Mode: cors` from
+ * servers, which carry no Origin and no cookies of a user.
  */
 function browserSentItWithoutOrigin(facts: OriginFacts, isSignIn: boolean): boolean {
-  if (isSignIn) return [facts.secFetchSite, facts.secFetchMode, facts.secFetchDest].some((value) => value?.trim());
+  if (isSignIn) return Boolean(facts.secFetchSite?.trim());
   return facts.secFetchSite === 'cross-site' || facts.secFetchSite === 'same-site';
 }
 

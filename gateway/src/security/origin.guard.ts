@@ -30,7 +30,6 @@ export class OriginGuard implements CanActivate {
         referer: header('referer'),
         secFetchSite: header('sec-fetch-site'),
         secFetchMode: header('sec-fetch-mode'),
-        secFetchDest: header('sec-fetch-dest'),
         body: request.body,
         query: request.query as Record<string, unknown>,
       },

@@ -2,7 +2,9 @@ import { EventStore, PersonalDataVault, type ServiceRuntime } from '@authsvc/pla
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config.js';
+import type { Redis } from 'ioredis';
+import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
+import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { ChangeEmailHandler } from './user/commands/change-email.handler.js';
 import { ChangePasswordHandler } from './user/commands/change-password.handler.js';
@@ -33,7 +35,7 @@ import { VerificationLinks } from './user/verification/verification-links.js';
 
 @Module({})
 export class IdentityModule {
-  static forRuntime(runtime: ServiceRuntime, config: IdentityConfig): DynamicModule {
+  static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
@@ -48,6 +50,7 @@ export class IdentityModule {
           provide: PasswordHasher,
           useValue: new PasswordHasher(config.BCRYPT_COST, { concurrency: config.BCRYPT_CONCURRENCY || undefined }),
         },
+        { provide: AccountThrottle, useValue: new AccountThrottle(runtime.redis, throttleSettings(config)) },
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
         CredentialCheck,

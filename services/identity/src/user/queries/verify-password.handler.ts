@@ -6,6 +6,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
+import { AccountThrottle } from '../../security/account-throttle.js';
 import { AccountEntity } from '../account.entity.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
@@ -16,14 +17,16 @@ import { VerifyPasswordQuery, type CredentialLogin } from './verify-password.que
 /**
  * Unknown login, no credential account and wrong password give one identical answer, after the same
  * work: one bcrypt comparison (against a dummy hash when there is nothing to compare with), so that
- * neither the answer nor its timing tells whether an account exists. An over-long password is refused
- * before hashing.
+ * neither the answer nor its timing tells whether an account exists. The check runs under the account's throttle,
+ * or, for a login that names no account, under the throttle of that login: both lock alike. An over-long password
+ * is refused before hashing.
  */
 @QueryHandler(VerifyPasswordQuery)
 export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, UserView> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: AccountThrottle,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -35,8 +38,12 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     this.hasher.assertCapacity();
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
-    const matches = await this.hasher.verify(password, hash);
-    if (!found?.password || !matches) throw new DomainError(failure);
+    const account = found ? { userId: found.user.id } : where;
+    const proved = await this.throttle.passes(
+      account,
+      async () => (await this.hasher.verify(password, hash)) && Boolean(found?.password),
+    );
+    if (!found || !proved) throw new DomainError(failure);
     return toUserView(found.user);
   }
 
