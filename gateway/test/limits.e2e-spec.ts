@@ -108,30 +108,23 @@ describe('limits and guards', () => {
         method === 'POST' ? JSON.stringify({ callbackURL: `${FOREIGN}/`, email: 'a@example.com' }) : undefined,
       );
 
-    it.each(STATE_CHANGING_ROUTES)(
-      '%s %s: unknown spellings are 404, never served or redirected',
-      async (method, path) => {
-        for (const spelling of spellingsOf(path).unknown) {
-          const answer = await attack(method, spelling);
-          expect({ spelling, status: answer.status, location: answer.headers.location }).toEqual({
-            spelling,
-            status: 404,
-            location: undefined,
-          });
-        }
-      },
+    /** What each spelling answers, against what it must answer: `status`, and never a redirect. */
+    async function expectAnswers(method: string, spellings: readonly string[], status: number): Promise<void> {
+      const answers = [];
+      for (const spelling of spellings) {
+        const answer = await attack(method, spelling);
+        answers.push({ spelling, status: answer.status, location: answer.headers.location });
+      }
+      expect(answers).toEqual(spellings.map((spelling) => ({ spelling, status, location: undefined })));
+    }
+
+    it.each(STATE_CHANGING_ROUTES)('%s %s: unknown spellings are 404, never served or redirected', (method, path) =>
+      expectAnswers(method, spellingsOf(path).unknown, 404),
     );
 
-    it.each(STATE_CHANGING_ROUTES)('%s %s: a served spelling passes the same origin guard', async (method, path) => {
-      for (const spelling of spellingsOf(path).served) {
-        const answer = await attack(method, spelling);
-        expect({ spelling, status: answer.status, location: answer.headers.location }).toEqual({
-          spelling,
-          status: 403,
-          location: undefined,
-        });
-      }
-    });
+    it.each(STATE_CHANGING_ROUTES)('%s %s: a served spelling passes the same origin guard', (method, path) =>
+      expectAnswers(method, spellingsOf(path).served, 403),
+    );
 
     it('a served spelling counts against the canonical route’s rate limit', async () => {
       const client = { 'x-forwarded-for': randomClientIp() };
