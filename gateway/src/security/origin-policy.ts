@@ -27,8 +27,8 @@ const URL_FIELDS: readonly [field: string, error: ErrorDefinition][] = [
 /**
  * CSRF and open-redirect defence (reference §5 with the current client's hardening): a cookie-bearing
  * POST must come from a trusted Origin (or Referer); sign-in and sign-up check a given Origin even
- * without cookies, refuse cross-site form navigations (login CSRF), and want an Origin whenever Fetch Metadata
- * shows a browser sent them; any other POST a browser marks as sent from another site (`Sec-Fetch-Site:
+ * without cookies, refuse cross-site form navigations (login CSRF), and want an Origin whenever
+ * `Sec-Fetch-Site` shows a browser sent them; any other POST a browser marks as sent from another site (`Sec-Fetch-Site:
  * cross-site` or `same-site`) wants an Origin too, since browsers send one with every such POST. Every URL the
  * caller asks us to redirect to, in any request (the links of mails are GETs), must be trusted or a safe
  * relative path.
