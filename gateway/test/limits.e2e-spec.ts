@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { sleep } from './support/eventually.js';
-import { postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
+import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { PrivateRedis } from './support/private-redis.js';
 import { TestStack } from './support/test-stack.js';
 
@@ -80,14 +80,15 @@ describe('limits and guards', () => {
 
   afterAll(() => stack?.stop());
 
-  const signUp = async (email = uniqueEmail('throttle')) => {
+  const signUp = async (extra: Record<string, string> = {}) => {
+    const email = uniqueEmail('throttle');
     const answer = await postJson(
       stack.url('/api/auth/sign-up/email'),
-      { name: 'Ada', email, password: PASSWORD },
+      { name: 'Ada', email, password: PASSWORD, ...extra },
       { 'x-forwarded-for': randomClientIp(), origin: stack.baseUrl },
     );
     expect(answer.status).toBe(200);
-    return email;
+    return { email, cookie: cookieHeaderFrom(answer.setCookies) };
   };
   const signIn = (baseUrl: string, email: string, password: string) =>
     postJson(`${baseUrl}/api/auth/sign-in/email`, { email, password }, { 'x-forwarded-for': randomClientIp() });
@@ -188,7 +189,7 @@ describe('limits and guards', () => {
 
   describe('per-account throttling', () => {
     it('after 10 wrong passwords, across replicas, refuses the right one until the wait is over, then resets', async () => {
-      const email = await signUp();
+      const { email } = await signUp();
       for (let attempt = 0; attempt < 10; attempt += 1) {
         const gateway = attempt % 2 === 0 ? stack.baseUrl : replica;
         expect((await signIn(gateway, email, 'wrong-password')).status).toBe(401);
@@ -201,6 +202,30 @@ describe('limits and guards', () => {
       // The success reset the count: a wrong password is an ordinary failure again, and the right one works.
       expect((await signIn(replica, email, 'wrong-password')).status).toBe(401);
       expect((await signIn(replica, email, PASSWORD)).status).toBe(200);
+    });
+
+    it('counts the failures of one account together: sign-in by email and by username, and verify-password', async () => {
+      const username = `ada_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const { email, cookie } = await signUp({ username });
+      const client = () => ({ 'x-forwarded-for': randomClientIp() });
+      const wrong = { password: 'wrong-password' };
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        expect((await signIn(stack.baseUrl, email, wrong.password)).status).toBe(401);
+      }
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const byUsername = await postJson(stack.url('/api/auth/sign-in/username'), { username, ...wrong }, client());
+        expect(byUsername.status).toBe(401);
+        const verify = await postJson(stack.url('/api/auth/verify-password'), wrong, {
+          ...client(),
+          cookie,
+          origin: stack.baseUrl,
+        });
+        expect(verify).toMatchObject({ status: 400, body: { code: 'INVALID_PASSWORD' } });
+      }
+      expect(await signIn(stack.baseUrl, email, PASSWORD)).toMatchObject({
+        status: 429,
+        body: { code: 'TOO_MANY_REQUESTS' },
+      });
     });
 
     it('throttles an address that names no account exactly like one that does', async () => {
@@ -239,7 +264,7 @@ describe('limits and guards', () => {
     });
 
     it('identity checks no password (503) while it cannot reach the throttle', async () => {
-      const email = await signUp();
+      const { email } = await signUp();
       redis = await PrivateRedis.start();
       await stack.restart('identity', { REDIS_URL: redis.url });
       await redis.stop();
