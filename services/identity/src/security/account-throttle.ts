@@ -33,7 +33,7 @@ return 0
  * Whose password is being tried: a known account by its user id (so sign-in by email and by username, verify-
  * password, change-password and delete-user share one count), or an identifier that names no account, by its
  * normalised value, so that an unknown login is throttled exactly like a known one and the answer tells nothing
- * about existence. Identifiers are kept hashed: Redis holds no addresses.
+ * about existence. Identifiers go into keys hashed: of one length however long the login, and not in clear.
  */
 export type ThrottledAccount = { readonly userId: string } | { readonly column: string; readonly value: string };
 
