@@ -1,4 +1,4 @@
-import { RequestErrors, type ErrorDefinition } from '@authsvc/errors';
+import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswerOf } from './error-answer.js';
@@ -16,6 +16,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<FastifyReply>();
+    // A throttled account: the client learns the wait as from the rate limiter.
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      response.header('X-Retry-After', String(exception.retryAfterSeconds));
+    }
     sendError(response, this.toDefinition(exception, http.getRequest<FastifyRequest>()));
   }
 

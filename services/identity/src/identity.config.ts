@@ -1,6 +1,7 @@
 import {
   boolean,
   checkSecrets,
+  ConfigError,
   DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
@@ -12,15 +13,18 @@ import {
   NatsVariables,
   NodeEnvVariable,
   PublicUrlVariables,
+  RedisVariables,
   SecretVariables,
   type ConfigOf,
 } from '@authsvc/config';
+import type { ThrottleSettings } from './security/throttle-backoff.js';
 
 const identitySchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
   ...NatsVariables,
+  ...RedisVariables,
   ...SecretVariables,
   ...DataEncryptionVariables,
   ...PublicUrlVariables,
@@ -47,6 +51,12 @@ const identitySchema = {
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
+  /** Consecutive failed password checks of one account after which each further one locks it. */
+  ACCOUNT_THROTTLE_THRESHOLD: integer(10, 1, 1000),
+  /** Seconds the account is locked after the threshold-th failure; each further failure doubles it. */
+  ACCOUNT_THROTTLE_BASE_DELAY: integer(1, 1, 86400),
+  /** The longest lock in seconds, so that no attacker can lock an account for good. */
+  ACCOUNT_THROTTLE_MAX_DELAY: integer(900, 1, 86400),
 };
 
 export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };
@@ -55,6 +65,9 @@ export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const config = loadConfig(identitySchema, env);
+  if (config.ACCOUNT_THROTTLE_MAX_DELAY < config.ACCOUNT_THROTTLE_BASE_DELAY) {
+    throw new ConfigError(['ACCOUNT_THROTTLE_MAX_DELAY must be at least ACCOUNT_THROTTLE_BASE_DELAY']);
+  }
   return { ...config, warnings: checkSecrets(config) };
 }
 
@@ -66,4 +79,13 @@ export function passwordLengthRule(config: IdentityConfig): { min: number; max: 
 /** The configured username lengths, as the username rules take them. */
 export function usernameLengthRule(config: IdentityConfig): { min: number; max: number } {
   return { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH };
+}
+
+/** The configured per-account throttle of password checks. */
+export function throttleSettings(config: IdentityConfig): ThrottleSettings {
+  return {
+    threshold: config.ACCOUNT_THROTTLE_THRESHOLD,
+    baseDelayMs: config.ACCOUNT_THROTTLE_BASE_DELAY * 1000,
+    maxDelayMs: config.ACCOUNT_THROTTLE_MAX_DELAY * 1000,
+  };
 }

@@ -3,7 +3,9 @@ import { EventStore, PersonalDataVault, type ServiceRuntime } from '@authsvc/pla
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config.js';
+import type { Redis } from 'ioredis';
+import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
+import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { ChangeEmailHandler } from './user/commands/change-email.handler.js';
 import { ChangePasswordHandler } from './user/commands/change-password.handler.js';
@@ -36,7 +38,7 @@ import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 
 @Module({})
 export class IdentityModule {
-  static forRuntime(runtime: ServiceRuntime, config: IdentityConfig): DynamicModule {
+  static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
@@ -53,6 +55,7 @@ export class IdentityModule {
             concurrency: config.BCRYPT_CONCURRENCY || undefined,
           }),
         },
+        { provide: AccountThrottle, useValue: new AccountThrottle(runtime.redis, throttleSettings(config)) },
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
         CredentialCheck,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { IDENTITY_EVENTS_STREAM, IDENTITY_QUEUE, IdentityEventTypes } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import type { Redis } from 'ioredis';
 import { loadIdentityConfig } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
@@ -17,7 +18,7 @@ import { UserEntity } from './user/user.entity.js';
 
 await runService('identity', async () => {
   const config = loadIdentityConfig(process.env);
-  const runtime = await ServiceRuntime.start({
+  const runtime = (await ServiceRuntime.start({
     service: 'identity',
     config,
     entities: [UserEntity, AccountEntity, PasswordResetTokenEntity],
@@ -30,7 +31,8 @@ await runService('identity', async () => {
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
-  });
+    redisUrl: config.REDIS_URL,
+  })) as ServiceRuntime & { redis: Redis };
   const app = await startNatsMicroservice(
     IdentityModule.forRuntime(runtime, config),
     runtime,

@@ -5,6 +5,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
+import { AccountThrottle } from '../../security/account-throttle.js';
 import { AccountEntity } from '../account.entity.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
@@ -15,14 +16,16 @@ import { VerifyPasswordQuery, type CredentialLogin, type ProvenPassword } from '
 /**
  * Unknown login, no credential account and wrong password give one identical answer, after the same
  * work: one bcrypt comparison (against a dummy hash when there is nothing to compare with), so that
- * neither the answer nor its timing tells whether an account exists. An over-long password is refused
- * before hashing. A match against an outdated hash says so, for the sign-in to upgrade it.
+ * neither the answer nor its timing tells whether an account exists. The check runs under the account's throttle,
+ * or, for a login that names no account, under the throttle of that login: both lock alike. An over-long password
+ * is refused before hashing. A match against an outdated hash says so, for the sign-in to upgrade it.
  */
 @QueryHandler(VerifyPasswordQuery)
 export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, ProvenPassword> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: AccountThrottle,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -34,8 +37,12 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     this.hasher.assertCapacity();
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
-    const matches = await this.hasher.verify(password, hash);
-    if (!found?.password || !matches) throw new DomainError(failure);
+    const account = found ? { userId: found.user.id } : where;
+    const proved = await this.throttle.passes(
+      account,
+      async () => (await this.hasher.verify(password, hash)) && Boolean(found?.password),
+    );
+    if (!found?.password || !proved) throw new DomainError(failure);
     return {
       user: toUserView(found.user),
       outdatedHash: this.hasher.isOutdated(found.password) ? found.password : null,
