@@ -7,6 +7,7 @@ import {
   integer,
   loadConfig,
   LogVariables,
+  optionalInteger,
   NatsVariables,
   NodeEnvVariable,
   PublicUrlVariables,
@@ -40,16 +41,47 @@ const identitySchema = {
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
+  /**
+   * How long JetStream keeps a mail request (and its live link) for the mailer. Empty: the longest link lifetime,
+   * past which a request that never reached the mailer could not help anyway.
+   */
+  MAIL_REQUEST_RETENTION_SECONDS: optionalInteger(60, 30 * 24 * 3600),
 };
 
-export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };
+type IdentitySettings = ConfigOf<typeof identitySchema>;
+
+export type IdentityConfig = IdentitySettings & { readonly warnings: readonly string[] };
 
 export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const config = loadConfig(identitySchema, env);
-  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
-  return { ...config, warnings: warning ? [warning] : [] };
+  const warnings = [checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV), checkMailRequestRetention(config)];
+  return { ...config, warnings: warnings.filter((warning): warning is string => warning !== undefined) };
+}
+
+/** The lifetime of the longest-lived link a mail carries, in seconds. */
+export function longestLinkLifetimeSeconds(config: IdentitySettings): number {
+  return Math.max(
+    config.EMAIL_VERIFICATION_EXPIRES_IN,
+    config.RESET_PASSWORD_TOKEN_EXPIRES_IN,
+    config.DELETE_USER_TOKEN_EXPIRES_IN,
+  );
+}
+
+/** How long the mail-request stream keeps a request, in seconds. */
+export function mailRequestRetentionSeconds(config: IdentitySettings): number {
+  return config.MAIL_REQUEST_RETENTION_SECONDS ?? longestLinkLifetimeSeconds(config);
+}
+
+function checkMailRequestRetention(config: IdentitySettings): string | undefined {
+  const retention = mailRequestRetentionSeconds(config);
+  const longest = longestLinkLifetimeSeconds(config);
+  if (retention >= longest) return undefined;
+  return (
+    `MAIL_REQUEST_RETENTION_SECONDS (${retention}) is shorter than the longest link lifetime (${longest} s): ` +
+    'a mail request that waits longer for the mailer is dropped while its link would still work'
+  );
 }
 
 /** The configured password lengths, as the password policy takes them. */
