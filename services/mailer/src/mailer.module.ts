@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { MAILER_CONFIG, type MailerConfig } from './mailer.config.js';
 import { IdentityEventsNatsController } from './mail/identity-events.nats-controller.js';
 import { MailInbox } from './mail/mail-inbox.js';
+import { MailRedaction } from './mail/mail-redaction.js';
 import { MailSender } from './mail/mail-sender.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { MailboxNatsController } from './mail/mailbox.nats-controller.js';
@@ -13,7 +14,9 @@ import { ListMailboxHandler } from './mail/queries/list-mailbox.handler.js';
 @Module({})
 export class MailerModule {
   static forRuntime(runtime: ServiceRuntime, config: MailerConfig, transport: MailTransport): DynamicModule {
-    const sender = new MailSender(runtime.dataSource, transport, runtime.logger);
+    // Links stay only where the development mailbox shows them.
+    const redaction = new MailRedaction(!config.DEV_MAILBOX_ENABLED);
+    const sender = new MailSender(runtime.dataSource, transport, redaction, runtime.logger);
     return {
       module: MailerModule,
       imports: [CqrsModule.forRoot()],
