@@ -1,5 +1,10 @@
-import { IDENTITY_EVENTS_STREAM, IDENTITY_MAIL_STREAM } from '@authsvc/contracts';
-import { jetstreamManager } from '@nats-io/jetstream';
+import {
+  IDENTITY_EVENTS_STREAM,
+  IDENTITY_MAIL_STREAM,
+  IDENTITY_MAIL_SUBJECTS,
+  MAILER_IDENTITY_CONSUMER,
+} from '@authsvc/contracts';
+import { AckPolicy, DeliverPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually, sleep } from './support/eventually.js';
@@ -144,4 +149,54 @@ describe('mails at rest', () => {
       await nc.close();
     }
   });
+
+  it('after an upgrade, stores what the event stream still held for the mailer, then purges it there', async () => {
+    const nc = await connect({ servers: stack.natsUrl });
+    try {
+      const manager = await jetstreamManager(nc);
+      await stack.kill('mailer');
+      await recreateLegacyStreams(manager);
+      const email = uniqueEmail('legacy');
+      await signUp(email);
+      await eventually(
+        async () =>
+          (await manager.consumers.info(IDENTITY_EVENTS_STREAM, MAILER_IDENTITY_CONSUMER)).num_pending ? 1 : undefined,
+        { what: 'the request waiting in the event stream' },
+      );
+      await stack.restart('identity');
+      await stack.restart('mailer');
+      await tokenIn(email, VERIFY_TOKEN);
+      await eventually(
+        () =>
+          manager.consumers.info(IDENTITY_EVENTS_STREAM, MAILER_IDENTITY_CONSUMER).then(
+            () => undefined,
+            () => true,
+          ),
+        { what: 'the legacy consumer deleted' },
+      );
+      const events = await manager.streams.info(IDENTITY_EVENTS_STREAM, { subjects_filter: IDENTITY_MAIL_SUBJECTS });
+      expect(events.config.subjects).toEqual(['identity.events.>']);
+      expect(events.state.subjects ?? {}).toEqual({});
+      await sleep(2000);
+      expect(smtp.mailsTo(email)).toHaveLength(1);
+    } finally {
+      await nc.close();
+    }
+  });
 });
+
+/** What a deployment before the mail-request stream had: mail requests in the event stream, and their consumer. */
+async function recreateLegacyStreams(manager: JetStreamManager): Promise<void> {
+  await manager.streams.delete(IDENTITY_MAIL_STREAM);
+  const events = await manager.streams.info(IDENTITY_EVENTS_STREAM);
+  await manager.streams.update(IDENTITY_EVENTS_STREAM, {
+    ...events.config,
+    subjects: [...events.config.subjects, IDENTITY_MAIL_SUBJECTS],
+  });
+  await manager.consumers.add(IDENTITY_EVENTS_STREAM, {
+    durable_name: MAILER_IDENTITY_CONSUMER,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: IDENTITY_MAIL_SUBJECTS,
+  });
+}
