@@ -21,7 +21,7 @@ const LINGER_MS = 100;
  */
 export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly loop: BackgroundLoop;
-  private leftoversRedacted = false;
+  private leftoversRedacted: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -29,6 +29,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly redaction: MailRedaction,
     private readonly logger: LoggerService,
   ) {
+    this.leftoversRedacted = !redaction.enabled;
     this.loop = new BackgroundLoop({
       failurePrefix: 'mail delivery batch failed',
       logger,
