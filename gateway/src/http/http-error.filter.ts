@@ -3,7 +3,7 @@ import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswerOf } from './error-answer.js';
 import { sendError } from './error-response.js';
-import { correlationIdOf, pathOf } from './request-context.js';
+import { correlationIdOf, routeOf } from './request-context.js';
 
 /**
  * Turns every failure into `{message, code}` (see `errorAnswerOf`); anything unexpected, a code outside the
@@ -27,7 +27,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const answer = errorAnswerOf(exception);
     if (answer) return answer;
     this.logger.error(
-      `unexpected error on ${request.method} ${pathOf(request)} (correlation ${correlationIdOf(request)}): ` +
+      `unexpected error on ${request.method} ${routeOf(request)} (correlation ${correlationIdOf(request)}): ` +
         `${exception instanceof Error ? exception.stack : JSON.stringify(exception)}`,
     );
     return RequestErrors.INTERNAL_SERVER_ERROR;

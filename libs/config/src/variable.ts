@@ -30,6 +30,12 @@ export function integer(defaultValue: number | undefined, min: number, max: numb
   );
 }
 
+/** An integer, or empty for "derive it from other settings". */
+export function optionalInteger(min: number, max: number): Variable<number | undefined> {
+  const required = integer(undefined, min, max);
+  return variable(`${required.describe}, or empty`, (raw) => (raw.trim() === '' ? undefined : required.parse(raw)), '');
+}
+
 export function boolean(defaultValue: boolean): Variable<boolean> {
   return variable(
     'true or false',

@@ -10,6 +10,7 @@ import {
   list,
   loadConfig,
   LogVariables,
+  optionalInteger,
   NatsVariables,
   NodeEnvVariable,
   PublicUrlVariables,
@@ -57,9 +58,16 @@ const identitySchema = {
   ACCOUNT_THROTTLE_BASE_DELAY: integer(1, 1, 86400),
   /** The longest lock in seconds, so that no attacker can lock an account for good. */
   ACCOUNT_THROTTLE_MAX_DELAY: integer(900, 1, 86400),
+  /**
+   * How long JetStream keeps a mail request (and its live link) for the mailer. Empty: the longest link lifetime,
+   * past which a request that never reached the mailer could not help anyway.
+   */
+  MAIL_REQUEST_RETENTION_SECONDS: optionalInteger(60, 30 * 24 * 3600),
 };
 
-export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };
+type IdentitySettings = ConfigOf<typeof identitySchema>;
+
+export type IdentityConfig = IdentitySettings & { readonly warnings: readonly string[] };
 
 export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
@@ -68,7 +76,32 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   if (config.ACCOUNT_THROTTLE_MAX_DELAY < config.ACCOUNT_THROTTLE_BASE_DELAY) {
     throw new ConfigError(['ACCOUNT_THROTTLE_MAX_DELAY must be at least ACCOUNT_THROTTLE_BASE_DELAY']);
   }
-  return { ...config, warnings: checkSecrets(config) };
+  const warning = checkMailRequestRetention(config);
+  return { ...config, warnings: [...checkSecrets(config), ...(warning ? [warning] : [])] };
+}
+
+/** The lifetime of the longest-lived link a mail carries, in seconds. */
+export function longestLinkLifetimeSeconds(config: IdentitySettings): number {
+  return Math.max(
+    config.EMAIL_VERIFICATION_EXPIRES_IN,
+    config.RESET_PASSWORD_TOKEN_EXPIRES_IN,
+    config.DELETE_USER_TOKEN_EXPIRES_IN,
+  );
+}
+
+/** How long the mail-request stream keeps a request, in seconds. */
+export function mailRequestRetentionSeconds(config: IdentitySettings): number {
+  return config.MAIL_REQUEST_RETENTION_SECONDS ?? longestLinkLifetimeSeconds(config);
+}
+
+function checkMailRequestRetention(config: IdentitySettings): string | undefined {
+  const retention = mailRequestRetentionSeconds(config);
+  const longest = longestLinkLifetimeSeconds(config);
+  if (retention >= longest) return undefined;
+  return (
+    `MAIL_REQUEST_RETENTION_SECONDS (${retention}) is shorter than the longest link lifetime (${longest} s): ` +
+    'a mail request that waits longer for the mailer is dropped while its link would still work'
+  );
 }
 
 /** The configured password lengths, as the password policy takes them. */

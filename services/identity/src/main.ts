@@ -1,8 +1,14 @@
 import 'reflect-metadata';
-import { IDENTITY_EVENTS_STREAM, IDENTITY_QUEUE, IdentityEventTypes } from '@authsvc/contracts';
+import {
+  IDENTITY_EVENTS_STREAM,
+  IDENTITY_MAIL_STREAM,
+  IDENTITY_MAIL_SUBJECTS,
+  IDENTITY_QUEUE,
+  IdentityEventTypes,
+} from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
-import { loadIdentityConfig } from './identity.config.js';
+import { loadIdentityConfig, mailRequestRetentionSeconds } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
@@ -30,7 +36,17 @@ await runService('identity', async () => {
       WrappedDataKeys1764600000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
-    publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
+    publishes: {
+      stream: IDENTITY_EVENTS_STREAM,
+      otherStreams: [
+        {
+          name: IDENTITY_MAIL_STREAM,
+          subjects: [IDENTITY_MAIL_SUBJECTS],
+          maxAgeMs: mailRequestRetentionSeconds(config) * 1000,
+        },
+      ],
+      events: IdentityEventTypes,
+    },
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
   const app = await startNatsMicroservice(

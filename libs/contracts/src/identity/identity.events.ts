@@ -20,6 +20,11 @@ export const CredentialAccountCreated = defineEvent<
  * only the mailer consumes, never to the `identity.events.*` subjects other systems subscribe to.
  */
 export const IDENTITY_MAIL_SUBJECTS = 'identity.mail.>';
+/**
+ * JetStream stream of the identity service's mail requests (`identity.mail.>`): kept about as long as the
+ * longest link lifetime (MAIL_REQUEST_RETENTION_SECONDS), not as long as events, since each carries a live link.
+ */
+export const IDENTITY_MAIL_STREAM = 'IDENTITY_MAIL';
 
 /** What every mail request says: for whom, until when its link works. */
 export interface MailRequestData {
@@ -150,7 +155,7 @@ export const IdentityEventTypes = [
   EmailChanged,
 ] as const;
 
-/** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */
+/** JetStream stream of the identity service's events (`identity.events.>`). */
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';
 /** The facts other services and systems may subscribe to (mail requests excluded). */
 export const IDENTITY_EVENTS_SUBJECTS = 'identity.events.>';
