@@ -4,9 +4,12 @@ import {
   IDENTITY_MAIL_SUBJECTS,
   MAILER_IDENTITY_CONSUMER,
 } from '@authsvc/contracts';
+import { DEV_DATA_ENCRYPTION_KEY, KeyRing } from '@authsvc/config';
+import { createServiceDataSource, PersonalDataVault } from '@authsvc/platform';
 import { AckPolicy, DeliverPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { eventually, sleep } from './support/eventually.js';
 import { postJson, randomClientIp, uniqueEmail } from './support/http.js';
 import type { SmtpSink } from './support/smtp-sink.js';
@@ -28,6 +31,14 @@ interface StoredMail {
   redacted_at: Date | null;
 }
 
+interface StoredRequest {
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  personal: Buffer;
+  personal_subject: string;
+}
+
 const REDACTED = '[link removed after delivery]';
 const RESET_TOKEN = /\/api\/auth\/reset-password\/([A-Za-z0-9]+)/;
 const VERIFY_TOKEN = /verify-email\?token=([\w.-]+)/;
@@ -39,14 +50,24 @@ describe('mails at rest', () => {
   let stack: TestStack;
   let smtp: SmtpSink;
   let db: pg.Client;
+  let identityDb: DataSource;
 
   beforeAll(async () => {
     ({ stack, smtp } = await TestStack.startWithSmtp());
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
+    identityDb = createServiceDataSource({
+      databaseUrl: new URL(stack.databaseUrl),
+      schema: 'identity',
+      entities: [],
+      migrations: [],
+      poolSize: 1,
+    });
+    await identityDb.initialize();
   });
 
   afterAll(async () => {
+    await identityDb?.destroy();
     await db?.end();
     await stack?.stop();
   });
@@ -61,7 +82,7 @@ describe('mails at rest', () => {
     (await db.query<StoredMail>('SELECT * FROM mailer.mails WHERE to_address = $1 ORDER BY created_at', [email])).rows;
 
   const tokenIn = (email: string, pattern: RegExp) =>
-    eventually(async () => smtp.mailsTo(email).map((mail) => pattern.exec(mail.content)?.[1])[0], {
+    eventually(async () => smtp.mailsTo(email).flatMap((mail) => pattern.exec(mail.content)?.[1] ?? [])[0], {
       what: `a mail to ${email}`,
     });
 
@@ -70,10 +91,7 @@ describe('mails at rest', () => {
     await signUp(email);
     const verifyToken = await tokenIn(email, VERIFY_TOKEN);
     expect((await post('/request-password-reset', { email, redirectTo: '/reset' })).status).toBe(200);
-    const resetToken = await eventually(
-      async () => smtp.mailsTo(email).flatMap((mail) => RESET_TOKEN.exec(mail.content)?.[1] ?? [])[0],
-      { what: 'the reset mail' },
-    );
+    const resetToken = await tokenIn(email, RESET_TOKEN);
     const mails = await eventually(
       async () => {
         const stored = await storedMailsTo(email);
@@ -97,6 +115,39 @@ describe('mails at rest', () => {
       // The links' default lifetime: one hour for both kinds.
       expect(mail.link_expires_at!.getTime() - mail.created_at.getTime()).toBeGreaterThan(59 * 60 * 1000);
     }
+  });
+
+  it('keeps no key in the identity event store that opens a published reset link, and the link works', async () => {
+    const email = uniqueEmail('reset-at-rest');
+    await signUp(email);
+    expect((await post('/request-password-reset', { email, redirectTo: '/reset' })).status).toBe(200);
+    const token = await tokenIn(email, RESET_TOKEN);
+    const [request] = (
+      await db.query<StoredRequest>(
+        `SELECT events.stream_id, events.stream_position, events.type, events.personal, events.personal_subject
+           FROM identity.events JOIN identity.users ON events.data->>'userId' = users.id
+          WHERE users.email = $1 AND events.type = 'PasswordResetRequested'`,
+        [email],
+      )
+    ).rows;
+    expect(request.personal_subject).toMatch(/#[0-9a-f-]{36}$/);
+    const keyOfRequest = () =>
+      db
+        .query('SELECT 1 FROM identity.data_keys WHERE subject = $1', [request.personal_subject])
+        .then(({ rows }) => (rows.length === 0 ? true : undefined));
+    await eventually(keyOfRequest, { what: "the request's key erased once published" });
+    const vault = new PersonalDataVault('identity', new KeyRing([DEV_DATA_ENCRYPTION_KEY], 'data-key-wrapping'));
+    const subjects = (await db.query<{ subject: string }>('SELECT subject FROM identity.data_keys')).rows;
+    const keys = await vault.keysOf(
+      identityDb.manager,
+      subjects.map(({ subject }) => subject),
+    );
+    const place = { streamId: request.stream_id, streamPosition: request.stream_position, type: request.type };
+    for (const subject of keys.keys()) expect(vault.decrypt(keys, subject, request.personal, place)).toBeNull();
+
+    const reset = await post('/reset-password', { token, newPassword: 'a-new-password-1' });
+    expect(reset.status).toBe(200);
+    expect((await post('/sign-in/email', { email, password: 'a-new-password-1' })).status).toBe(200);
   });
 
   it('keeps a pending mail whole, and gives it up without its link once the link expired', async () => {

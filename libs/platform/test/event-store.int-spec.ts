@@ -19,6 +19,12 @@ const Opened = defineEvent<'CounterOpened', { counterId: string }, { owner: stri
   'CounterOpened',
   'test.events.counter.opened',
 );
+/** Personal data readable only until published, as a mailed link is. */
+const Invited = defineEvent<'CounterInvited', { counterId: string }, { link: string }>(
+  'CounterInvited',
+  'test.events.counter.invited',
+  { personalUntilPublished: true },
+);
 const Counted = defineEvent<'CounterCounted', { counterId: string; by: number }>(
   'CounterCounted',
   'test.events.counter.counted',
@@ -342,6 +348,42 @@ describe('EventStore.append', () => {
     for (const stream of [before, after]) expect((await store.readStream(stream))[0].personal).toBeNull();
     const keys: unknown[] = await dataSource.query(`SELECT 1 FROM "${schema}".data_keys WHERE subject = $1`, [owner]);
     expect(keys).toEqual([]);
+  });
+
+  describe('personal data readable until published', () => {
+    const invite = async (owner: string) => {
+      const stream = streamId();
+      const events = [
+        opened(stream, owner),
+        pendingEvent(Invited, { counterId: stream }, { link: `link-${owner}` }, owner),
+      ];
+      const [, invited] = await store.append({ streamId: stream, expectedVersion: 0, events, context: context() });
+      return { stream, invited };
+    };
+    const keyRows = async (subject: string) =>
+      (await dataSource.query(`SELECT 1 FROM "${schema}".data_keys WHERE subject = $1`, [subject])) as unknown[];
+
+    it("is encrypted under the event's own key, whose erasure leaves the event and its subject's other data", async () => {
+      const owner = someone();
+      const { stream, invited } = await invite(owner);
+      expect(invited.personalSubject).toBe(`${owner}#${invited.metadata.eventId}`);
+      expect((await store.readStream(stream))[1].personal).toEqual({ link: `link-${owner}` });
+
+      await store.erasePublishedPersonalData(dataSource.manager, [invited.personalSubject!]);
+      const [opening, erased] = await store.readStream(stream);
+      expect(erased).toMatchObject({ type: Invited.type, data: { counterId: stream }, personal: null });
+      expect(opening.personal).toEqual({ owner });
+      expect(await keyRows(invited.personalSubject!)).toEqual([]);
+    });
+
+    it('is erased with its subject before it was published', async () => {
+      const owner = someone();
+      const { stream, invited } = await invite(owner);
+      await store.erasePersonalData(owner);
+
+      expect((await store.readStream(stream)).map((event) => event.personal)).toEqual([null, null]);
+      expect(await keyRows(invited.personalSubject!)).toEqual([]);
+    });
   });
 
   it('makes a new key for a subject erased through the same replica', async () => {

@@ -32,6 +32,12 @@ export interface MailRequestData {
   expiresAt: string;
 }
 
+/**
+ * The link of a mail request could be followed by anyone who reads it, so it is readable in the event store only
+ * until the request is published (the mail stream keeps it for the mailer, MAIL_REQUEST_RETENTION_SECONDS long).
+ */
+const MAIL_REQUEST_OPTIONS = { personalUntilPublished: true } as const;
+
 /** Where the mail goes and the complete link the recipient follows. */
 export interface MailRequestPersonal {
   email: string;
@@ -43,14 +49,14 @@ export const VerificationEmailRequested = defineEvent<
   'VerificationEmailRequested',
   MailRequestData,
   MailRequestPersonal
->('VerificationEmailRequested', 'identity.mail.verification');
+>('VerificationEmailRequested', 'identity.mail.verification', MAIL_REQUEST_OPTIONS);
 
 /** `tokenHash` (SHA-256, hex) lets the identity service recognise the token of the link without storing it. */
 export const PasswordResetRequested = defineEvent<
   'PasswordResetRequested',
   MailRequestData & { tokenHash: string },
   MailRequestPersonal
->('PasswordResetRequested', 'identity.mail.password-reset');
+>('PasswordResetRequested', 'identity.mail.password-reset', MAIL_REQUEST_OPTIONS);
 
 /**
  * A credential password was changed (`change`), reset by a mailed link (`reset`) or set by the system (`set`).
@@ -91,7 +97,7 @@ export const AccountDeletionRequested = defineEvent<
   'AccountDeletionRequested',
   MailRequestData & { tokenHash: string },
   MailRequestPersonal
->('AccountDeletionRequested', 'identity.mail.delete-account');
+>('AccountDeletionRequested', 'identity.mail.delete-account', MAIL_REQUEST_OPTIONS);
 
 /**
  * The user and their accounts are gone and their personal data is erased (its key destroyed). Every service
@@ -107,7 +113,7 @@ export const EmailChangeApprovalRequested = defineEvent<
   'EmailChangeApprovalRequested',
   MailRequestData,
   MailRequestPersonal
->('EmailChangeApprovalRequested', 'identity.mail.change-email-approval');
+>('EmailChangeApprovalRequested', 'identity.mail.change-email-approval', MAIL_REQUEST_OPTIONS);
 
 /**
  * Mails the new address the link that makes it the account's email. `approvalTokenId` is the approval link
@@ -117,7 +123,7 @@ export const EmailChangeVerificationRequested = defineEvent<
   'EmailChangeVerificationRequested',
   MailRequestData & { approvalTokenId: string | null },
   MailRequestPersonal
->('EmailChangeVerificationRequested', 'identity.mail.change-email-verification');
+>('EmailChangeVerificationRequested', 'identity.mail.change-email-verification', MAIL_REQUEST_OPTIONS);
 
 /** The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). */
 export const EmailChanged = defineEvent<

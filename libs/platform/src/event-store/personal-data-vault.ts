@@ -14,6 +14,16 @@ const CACHED_WRITE_KEYS = 10_000;
 /** Keys rewrapped per transaction at start. */
 const REWRAP_BATCH = 500;
 const NO_ASSOCIATED_DATA = Buffer.alloc(0);
+/** Between a subject and an event id in the subject of a key made for that event alone. */
+const EVENT_KEY_SEPARATOR = '#';
+
+/**
+ * The subject of a key that encrypts one event's personal data alone (erased once the event is published). It
+ * starts with the subject the data is about, so that erasing that subject erases this key too.
+ */
+export function eventKeySubject(subject: string, eventId: string): string {
+  return `${subject}${EVENT_KEY_SEPARATOR}${eventId}`;
+}
 
 /** Where an event's personal data belongs: its ciphertext opens there and nowhere else. */
 export interface PersonalDataPlace {
@@ -106,9 +116,22 @@ export class PersonalDataVault {
     return plain ? JSON.parse(plain.toString('utf8')) : null;
   }
 
+  /**
+   * Erases a subject's key and the keys of its events not published yet (`eventKeySubject`). Those are found by
+   * prefix, a scan of the table, which an erasure (rare) can afford.
+   */
   async erase(manager: EntityManager, subject: string): Promise<void> {
     this.writeKeys.delete(subject);
-    await manager.query(`DELETE FROM ${this.table} WHERE subject = $1`, [subject]);
+    await manager.query(`DELETE FROM ${this.table} WHERE subject = $1 OR starts_with(subject, $2)`, [
+      subject,
+      `${subject}${EVENT_KEY_SEPARATOR}`,
+    ]);
+  }
+
+  /** Erases the keys of single events (`eventKeySubject`); they were never kept for writing. */
+  async eraseEventKeys(manager: EntityManager, subjects: readonly string[]): Promise<void> {
+    if (subjects.length === 0) return;
+    await preparedQuery(manager, `DELETE FROM ${this.table} WHERE subject = ANY($1)`, [subjects]);
   }
 
   /**

@@ -29,7 +29,8 @@ const LINGER_MS = 100;
 /**
  * Transactional outbox: tails the event log by global position and publishes each event to JetStream
  * with `Nats-Msg-Id = eventId`, then moves its checkpoint. A crash between publish and checkpoint
- * re-publishes, which JetStream's duplicate window (and consumers' processed sets) absorb.
+ * re-publishes, which JetStream's duplicate window (and consumers' processed sets) absorb. Personal data readable
+ * only until published (`personalUntilPublished`) has its key erased once JetStream acknowledged its event.
  * One replica publishes at a time (Postgres advisory lock), so the order of the log is kept, and the leader
  * keeps the checkpoint in memory: nobody else moves it while it holds the lock.
  */
@@ -157,10 +158,20 @@ export class OutboxRelay implements LocalRelay {
         return this.js.publish(definitions[index].subject, JSON.stringify(message), { msgID: event.metadata.eventId });
       }),
     );
-    for (const [index, acknowledgement] of acknowledgements.entries()) {
-      if (acknowledgement.status === 'rejected') throw acknowledgement.reason;
-      this.published = events[index].globalPosition;
-    }
+    const failed = acknowledgements.findIndex((acknowledgement) => acknowledgement.status === 'rejected');
+    const acknowledged = failed === -1 ? events.length : failed;
+    // The position moves only once those keys are gone: should erasing them fail, the events are published again
+    // (copies dropped by their id) and the keys erased then.
+    await this.options.store.erasePublishedPersonalData(
+      runner.manager,
+      events
+        .slice(0, acknowledged)
+        .flatMap((event, index) =>
+          definitions[index].personalUntilPublished && event.personalSubject ? [event.personalSubject] : [],
+        ),
+    );
+    if (acknowledged > 0) this.published = events[acknowledged - 1].globalPosition;
+    if (failed !== -1) throw (acknowledgements[failed] as PromiseRejectedResult).reason;
     return rows.length;
   }
 
