@@ -10,6 +10,7 @@ import { createServiceDataSource, migrateExclusively } from '../database/service
 import { EventStore } from '../event-store/event-store.js';
 import { PersonalDataVault } from '../event-store/personal-data-vault.js';
 import { InlineProjector, type RowProjection } from '../event-store/projection.js';
+import { ApplicationReadiness } from '../health/application-readiness.js';
 import { startHealthServer, type HealthCheck } from '../health/health-server.js';
 import { createLogger } from '../logging/create-logger.js';
 import { connectNats } from '../nats/connect-nats.js';
@@ -58,6 +59,8 @@ export interface ServiceRuntimeOptions {
 export class ServiceRuntime {
   private relay?: OutboxRelay;
   private health?: Server;
+  /** Down until the application that answers the service's subjects serves (`startNatsMicroservice`). */
+  readonly readiness = new ApplicationReadiness();
 
   private constructor(
     readonly logger: ConsoleLogger,
@@ -124,7 +127,7 @@ export class ServiceRuntime {
     ];
     const redis = this.redis;
     if (redis) checks.push(['redis', () => redis.ping()]);
-    return checks;
+    return [...checks, ...this.readiness.checks()];
   }
 
   async close(): Promise<void> {
