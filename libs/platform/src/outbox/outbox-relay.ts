@@ -160,14 +160,15 @@ export class OutboxRelay implements LocalRelay {
     );
     const failed = acknowledgements.findIndex((acknowledgement) => acknowledgement.status === 'rejected');
     const acknowledged = failed === -1 ? events.length : failed;
-    // The position moves only once those keys are gone: should erasing them fail, the events are published again
-    // (copies dropped by their id) and the keys erased then.
+    // Personal data readable only until published loses its key once JetStream holds the event (and private
+    // personal data too, had an event type both). The position moves only after: should the erasure fail, the
+    // events are published again (copies dropped by their id) and their keys erased then.
     await this.options.store.erasePublishedPersonalData(
       runner.manager,
-      events
+      rows
         .slice(0, acknowledged)
-        .flatMap((event, index) =>
-          definitions[index].personalUntilPublished && event.personalSubject ? [event.personalSubject] : [],
+        .flatMap((row, index) =>
+          definitions[index].personalUntilPublished && row.personal_subject ? [row.personal_subject] : [],
         ),
     );
     if (acknowledged > 0) this.published = events[acknowledged - 1].globalPosition;
