@@ -42,6 +42,17 @@ describe('origin policy', () => {
     );
   });
 
+  it('answers a redirect field that is not a string with 400, naming the field as the reference does', () => {
+    let refused: { status?: number; message?: string } = {};
+    try {
+      checkOrigin(facts({ body: { redirectTo: 42 } }), trusted);
+    } catch (error) {
+      refused = error as typeof refused;
+    }
+    expect(refused).toMatchObject({ status: 400, message: 'Invalid redirectURL: expected a string' });
+    expect(codeOf({ body: { callbackURL: { href: '/x' } } })).toBe(RequestErrors.URL_NOT_A_STRING.code);
+  });
+
   it('refuses untrusted redirect targets whatever the cookies', () => {
     expect(codeOf({ body: { callbackURL: 'http://evil.com/cb' } })).toBe(RequestErrors.INVALID_CALLBACK_URL.code);
     expect(codeOf({ query: { callbackURL: '//evil.com' } })).toBe(RequestErrors.INVALID_CALLBACK_URL.code);

@@ -17,6 +17,11 @@ describe('auth cookies', () => {
     );
   });
 
+  it('gives a session started a few milliseconds ago its full lifetime in whole seconds', () => {
+    const [cookie] = new AuthCookies(secret, false).issue(session, true, new Date(now.getTime() + 40));
+    expect(cookie).toContain('; Max-Age=604800;');
+  });
+
   it('without remember-me, issues a browser-session cookie and the signed marker', () => {
     const cookies = new AuthCookies(secret, false).issue(session, false, now);
     expect(cookies[0]).not.toContain('Max-Age');

@@ -45,7 +45,9 @@ export class AuthCookies {
         serializeCookie(this.dontRemember, signCookieValue('true', this.secret), { secure: this.secure }),
       ];
     }
-    const maxAge = (new Date(session.expiresAt).getTime() - now.getTime()) / 1000;
+    // Rounded, not floored: the session service set expiresAt a few milliseconds before this response, and a
+    // fresh 7-day session must read Max-Age=604800 as the reference's does.
+    const maxAge = Math.round((new Date(session.expiresAt).getTime() - now.getTime()) / 1000);
     return [serializeCookie(this.sessionToken, signedToken, { maxAge, secure: this.secure })];
   }
 
