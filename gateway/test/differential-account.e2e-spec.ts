@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { uniqueEmail } from './support/http.js';
+import { declaredRoutes } from './support/oracle/controller-routes.js';
 import type { Difference, Pair, Side } from './support/oracle/pair.js';
 import { startPair } from './support/oracle/start-pair.js';
 import { ACCOUNT_SURFACE_DIFFERENCES, ACCOUNT_SURFACE_IGNORED_KEYS } from './differential-account.allowed.js';
@@ -605,6 +607,14 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       await pair.send('list-accounts: anonymous', { path: auth('list-accounts') });
       await pair.send('an unknown endpoint', { path: auth('no-such-endpoint') });
     });
+  });
+
+  it('has sent requests to every route the auth controllers declare', () => {
+    const sent = [...pair.sent].map((line) => line.split(' ') as [string, string]);
+    const routes = declaredRoutes(join(process.cwd(), 'gateway/src/auth'), '/api/auth');
+    expect(routes.length).toBeGreaterThan(20);
+    const missed = routes.filter((route) => !sent.some(([method, path]) => route.matches(method, path)));
+    expect(missed.map(({ route }) => route)).toEqual([]);
   });
 
   it('differs from better-auth 1.7 only where the allow-list says, and every listed difference still exists', () => {

@@ -77,7 +77,7 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
     const signature = decodeURIComponent(encodedSignature);
     expect(signature).toHaveLength(44);
     expect(signature.endsWith('=')).toBe(true);
-    expect(cookie).toMatch(/; Max-Age=60479[89]; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
   it('stores the email lower-cased and refuses the same address in any case', async () => {

@@ -62,6 +62,8 @@ function sameAspect(aspect: WireAspect, ours: WireShape, reference: WireShape): 
  */
 export class Pair {
   readonly differences: Difference[] = [];
+  /** `METHOD /path` of every request sent, for a suite to check it reached every route. */
+  readonly sent = new Set<string>();
   private readonly jars = new Map<string, Map<string, string>>();
 
   constructor(
@@ -173,8 +175,10 @@ export class Pair {
     const text = request.json !== undefined ? JSON.stringify(request.json) : request.body;
     // fetch labels a string body text/plain; bytes go without a Content-Type.
     const body = text !== undefined && contentType === null ? new TextEncoder().encode(text) : text;
+    const method = request.method ?? (body === undefined ? 'GET' : 'POST');
+    this.sent.add(`${method} ${new URL(request.path, side.baseUrl).pathname}`);
     const response = await fetch(`${side.baseUrl}${request.path}`, {
-      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body,
       redirect: 'manual',
