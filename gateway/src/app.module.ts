@@ -53,7 +53,7 @@ export class AppModule {
           useFactory: () => new MultiplexedNatsClient(config.NATS_URL),
         },
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
-        { provide: AuthCookies, useValue: new AuthCookies(config.AUTH_SECRET, config.BASE_URL.protocol === 'https:') },
+        { provide: AuthCookies, useValue: new AuthCookies(config, config.BASE_URL.protocol === 'https:') },
         ServiceClient,
         SessionReadModels,
         CurrentSession,

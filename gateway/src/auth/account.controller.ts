@@ -8,6 +8,7 @@ import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { refuseSystemUserFields } from './system-user-fields.js';
 
 /** The signed-in user's profile and sign-in methods. */
@@ -41,6 +42,7 @@ export class AccountController {
    * verified. Nothing changes until the new address's link is followed; a taken address is mailed nothing.
    */
   @Post('change-email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
   changeEmail(@Body() body: ChangeEmailBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {

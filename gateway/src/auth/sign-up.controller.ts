@@ -5,6 +5,7 @@ import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { refuseSystemUserFields } from './system-user-fields.js';
 
 /** The sign-up body with the fields only the system sets let through, to be refused by name. */
@@ -19,6 +20,7 @@ export class SignUpController {
 
   /** Registers the user, then signs them in: `{token, user}` and the session cookie. */
   @Post('sign-up/email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signUpEmail(
     @Body() body: SignUpHttpBody,

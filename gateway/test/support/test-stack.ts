@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually } from './eventually.js';
-import { freePort } from './free-port.js';
+import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 
 export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
@@ -80,6 +79,8 @@ export class TestStack {
   readonly databaseUrl: string;
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly logs = new Map<AppName, string[]>();
+  /** Variables one app gets on top of the stack's (a replica pointed elsewhere). */
+  private readonly appEnv = new Map<AppName, Record<string, string>>();
   private nats?: ChildProcess;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
@@ -143,9 +144,13 @@ export class TestStack {
     return `${this.baseUrl}${path}`;
   }
 
-  /** Starts a second gateway replica beside the first (same services, NATS and Redis); its base URL. */
-  async startGatewayReplica(): Promise<string> {
+  /**
+   * Starts a second gateway replica beside the first (same services, NATS and Redis, unless `env` says
+   * otherwise); its base URL.
+   */
+  async startGatewayReplica(env: Record<string, string> = {}): Promise<string> {
     this.ports['gateway-replica'] = await freePort();
+    this.appEnv.set('gateway-replica', env);
     this.spawn('gateway-replica');
     await this.waitReady('gateway-replica');
     return `http://localhost:${this.ports['gateway-replica']}`;
@@ -161,8 +166,10 @@ export class TestStack {
     this.processes.delete(app);
   }
 
-  async restart(app: AppName): Promise<void> {
+  /** Restarts an app, with `env` on top of the stack's variables when given. */
+  async restart(app: AppName, env?: Record<string, string>): Promise<void> {
     await this.kill(app, 'SIGTERM');
+    if (env) this.appEnv.set(app, env);
     this.spawn(app);
     await this.waitReady(app);
   }
@@ -192,22 +199,12 @@ export class TestStack {
       stdio: 'ignore',
     });
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        new Promise<true | undefined>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => {
-            socket.destroy();
-            resolve(true);
-          });
-          socket.on('error', () => resolve(undefined));
-        }),
-      { what: 'the private NATS server to accept connections' },
-    );
+    await eventually(() => acceptsConnections(port), { what: 'the private NATS server to accept connections' });
   }
 
   private spawn(app: AppName): void {
     const portVariable = ENTRY_POINTS[app] === ENTRY_POINTS.gateway ? 'PORT' : 'HEALTH_PORT';
-    const env = { ...process.env, ...this.env, [portVariable]: String(this.ports[app]) };
+    const env = { ...process.env, ...this.env, ...this.appEnv.get(app), [portVariable]: String(this.ports[app]) };
     const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = this.logs.get(app) ?? [];
     this.logs.set(app, lines);

@@ -20,6 +20,11 @@ export const CredentialAccountCreated = defineEvent<
  * only the mailer consumes, never to the `identity.events.*` subjects other systems subscribe to.
  */
 export const IDENTITY_MAIL_SUBJECTS = 'identity.mail.>';
+/**
+ * JetStream stream of the identity service's mail requests (`identity.mail.>`): kept about as long as the
+ * longest link lifetime (MAIL_REQUEST_RETENTION_SECONDS), not as long as events, since each carries a live link.
+ */
+export const IDENTITY_MAIL_STREAM = 'IDENTITY_MAIL';
 
 /** What every mail request says: for whom, until when its link works. */
 export interface MailRequestData {
@@ -63,6 +68,16 @@ export const PasswordChanged = defineEvent<
   },
   { passwordHash: string }
 >('PasswordChanged', 'identity.events.credential.password-changed', { personalIsPrivate: true });
+
+/**
+ * The same password, stored under a newer hash format (a bcrypt hash of the bare password, or a pre-hash under
+ * a secret since rotated), replaced at a successful sign-in. Not a password change: no session ends.
+ */
+export const PasswordHashUpgraded = defineEvent<
+  'PasswordHashUpgraded',
+  { userId: string; accountId: string; upgradedAt: string },
+  { passwordHash: string }
+>('PasswordHashUpgraded', 'identity.events.credential.password-hash-upgraded', { personalIsPrivate: true });
 
 /** Profile fields the user changed; only the changed ones are present. */
 export const UserUpdated = defineEvent<
@@ -136,6 +151,7 @@ export const IdentityEventTypes = [
   UserUpdated,
   PasswordResetRequested,
   PasswordChanged,
+  PasswordHashUpgraded,
   AccountDeletionRequested,
   UserDeleted,
   EmailChangeApprovalRequested,
@@ -143,7 +159,7 @@ export const IdentityEventTypes = [
   EmailChanged,
 ] as const;
 
-/** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */
+/** JetStream stream of the identity service's events (`identity.events.>`). */
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';
 /** The facts other services and systems may subscribe to (mail requests excluded). */
 export const IDENTITY_EVENTS_SUBJECTS = 'identity.events.>';

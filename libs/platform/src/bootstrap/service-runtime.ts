@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { KeyRing } from '@authsvc/config';
 import type { EventDefinition } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ConsoleLogger } from '@nestjs/common';
@@ -12,7 +13,7 @@ import { InlineProjector, type RowProjection } from '../event-store/projection.j
 import { startHealthServer, type HealthCheck } from '../health/health-server.js';
 import { createLogger } from '../logging/create-logger.js';
 import { connectNats } from '../nats/connect-nats.js';
-import { ensureEventStream } from '../nats/event-stream.js';
+import { ensureStream, eventStream, type StreamSpec } from '../nats/event-stream.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectRedis } from './connect-redis.js';
 import { reach } from './infrastructure-unavailable.js';
@@ -25,6 +26,10 @@ export interface ServiceConfig {
   readonly NATS_URL: URL;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
+  readonly DATA_ENCRYPTION_KEY: string;
+  readonly DATA_ENCRYPTION_KEYS_PREVIOUS: readonly string[];
+  /** Logged once the logger exists (a development secret in use, for instance). */
+  readonly warnings: readonly string[];
 }
 
 export interface ServiceRuntimeOptions {
@@ -35,8 +40,14 @@ export interface ServiceRuntimeOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function>;
   readonly projections: readonly RowProjection<ObjectLiteral>[];
-  /** The service's own event stream and the events it publishes there; absent for pure consumers. */
-  readonly publishes?: { readonly stream: string; readonly events: readonly EventDefinition<unknown, unknown>[] };
+  /** The service's own streams and the events it publishes to them; absent for pure consumers. */
+  readonly publishes?: {
+    /** The event stream, `<service>.events.>` kept EVENT_RETENTION_DAYS. */
+    readonly stream: string;
+    /** Streams for the service's other subjects, kept for less time than its events (identity's mail requests). */
+    readonly otherStreams?: readonly StreamSpec[];
+    readonly events: readonly EventDefinition<unknown, unknown>[];
+  };
   readonly redisUrl?: URL;
 }
 
@@ -60,6 +71,7 @@ export class ServiceRuntime {
   static async start(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
     const { config, service } = options;
     const logger = createLogger(service, config.LOG_LEVEL, config.NODE_ENV);
+    config.warnings.forEach((warning) => logger.warn(warning));
     const dataSource = createServiceDataSource({
       databaseUrl: config.DATABASE_URL,
       schema: service,
@@ -74,11 +86,21 @@ export class ServiceRuntime {
     const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
     await migrateExclusively(dataSource, service);
 
-    const vault = new PersonalDataVault(service);
+    const keks = new KeyRing(
+      [config.DATA_ENCRYPTION_KEY, ...config.DATA_ENCRYPTION_KEYS_PREVIOUS],
+      'data-key-wrapping',
+    );
+    const vault = new PersonalDataVault(service, keks);
+    const rewrapped = await vault.rewrapStoredKeys(dataSource);
+    if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
     const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, redis);
     if (options.publishes) {
-      await ensureEventStream(nc, options.publishes.stream, service, config.EVENT_RETENTION_DAYS ?? 30);
+      const { stream, otherStreams = [] } = options.publishes;
+      // The event stream first: it gives up any subject it bound before that another stream binds now.
+      for (const spec of [eventStream(stream, service, config.EVENT_RETENTION_DAYS ?? 30), ...otherStreams]) {
+        await ensureStream(nc, spec);
+      }
       runtime.relay = new OutboxRelay({
         dataSource,
         schema: service,

@@ -186,7 +186,13 @@ export class EventStore {
       globalPosition: String(row.global_position),
       data: row.data,
       personal:
-        row.personal && row.personal_subject ? this.vault.decrypt(keys, row.personal_subject, row.personal) : null,
+        row.personal && row.personal_subject
+          ? this.vault.decrypt(keys, row.personal_subject, row.personal, {
+              streamId: row.stream_id,
+              streamPosition: row.stream_position,
+              type: row.type,
+            })
+          : null,
       personalSubject: row.personal_subject,
       metadata: row.metadata,
     }));
@@ -247,7 +253,7 @@ export class EventStore {
     const eventRows = events.map((event) => {
       const [subject] = personalSubjectOf(event);
       const key = subject === undefined ? undefined : keys.get(subject);
-      const personal = key ? this.vault.encrypt(key, event.personal) : null;
+      const personal = key ? this.vault.encrypt(key, event.personal, event) : null;
       return placeholders([
         event.metadata.eventId,
         event.streamId,

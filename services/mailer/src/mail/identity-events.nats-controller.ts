@@ -1,5 +1,6 @@
 import {
   IDENTITY_EVENTS_STREAM,
+  IDENTITY_MAIL_STREAM,
   IDENTITY_MAIL_SUBJECTS,
   MAILER_IDENTITY_CONSUMER,
   MAILER_IDENTITY_EVENTS_CONSUMER,
@@ -21,7 +22,7 @@ export class IdentityEventsNatsController {
   ) {}
 
   @JetStreamConsumer({
-    stream: IDENTITY_EVENTS_STREAM,
+    stream: IDENTITY_MAIL_STREAM,
     durableName: MAILER_IDENTITY_CONSUMER,
     filterSubject: IDENTITY_MAIL_SUBJECTS,
   })
