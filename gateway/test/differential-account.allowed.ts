@@ -28,7 +28,7 @@ export const ACCOUNT_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
   {
     label: 'sign-in/email: without an origin',
     aspects: ['status', 'error', 'body', 'cookies'],
-    why: 'deliberately not copied: 1.7 refuses a cookie-less sign-in that carries Sec-Fetch-* headers but no Origin (Node fetch sends Sec-Fetch-Mode: cors). Browsers send Origin on every POST, so the rule stops no login CSRF, and it would lock out server-side clients (the better-auth client under Node, SSR). A given Origin is checked, cross-site navigations are refused',
+    why: 'deliberately not copied: 1.7 refuses a cookie-less sign-in that carries any Sec-Fetch-* header but no Origin; we refuse it when Sec-Fetch-Site is present (a browser), not for Sec-Fetch-Mode alone, which Node fetch sends (the better-auth client under Node, SSR). Browsers send Origin on every POST, so this stops no login CSRF',
   },
   {
     label: 'get-session: with a forged cookie',
