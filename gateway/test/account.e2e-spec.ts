@@ -44,10 +44,22 @@ describe('profile and accounts of the signed-in user', () => {
       name: 'New Name',
       image: 'https://img.example/a.png',
       username: username.toLowerCase(),
-      displayUsername: username,
+      // A new username leaves the display name as it was (none here), as the reference's update-user does.
+      displayUsername: null,
     });
     expect((await update(cookie, { image: null })).status).toBe(200);
     expect(await userOf(cookie)).toMatchObject({ name: 'New Name', image: null });
+  });
+
+  it('sets the session cookie again after a change, as the reference does, and accepts an empty name', async () => {
+    const { cookie } = await signUp();
+    const changed = await update(cookie, { name: '' });
+    expect(changed.status).toBe(200);
+    expect(changed.setCookies).toEqual([
+      expect.stringMatching(/^better-auth\.session_token=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/),
+    ]);
+    expect(cookieHeaderFrom(changed.setCookies)).toBe(cookie);
+    expect(await userOf(cookie)).toMatchObject({ name: '' });
   });
 
   it('lets a user keep their own username but not take another user’s', async () => {
@@ -72,12 +84,20 @@ describe('profile and accounts of the signed-in user', () => {
       status: 400,
       body: { message: 'Email can not be updated', code: 'EMAIL_CAN_NOT_BE_UPDATED' },
     });
-    for (const body of [{ role: 'admin' }, { emailVerified: true }, { name: 'x', banned: false }]) {
+    for (const [body, field] of [
+      [{ role: 'admin' }, 'role'],
+      [{ name: 'x', banned: false }, 'banned'],
+    ] as const) {
       expect(await update(cookie, body)).toMatchObject({
         status: 400,
-        body: { message: 'Field not allowed to be set', code: 'FIELD_NOT_ALLOWED' },
+        body: { message: `${field} is not allowed to be set`, code: 'FIELD_NOT_ALLOWED' },
       });
     }
+    // emailVerified is the system's too, but dropped like any unknown key, as the reference drops it.
+    expect(await update(cookie, { emailVerified: true })).toMatchObject({
+      status: 400,
+      body: { message: 'No fields to update', code: 'NO_FIELDS_TO_UPDATE' },
+    });
     expect(await update(cookie, {})).toMatchObject({
       status: 400,
       body: { message: 'No fields to update', code: 'NO_FIELDS_TO_UPDATE' },
@@ -95,7 +115,9 @@ describe('profile and accounts of the signed-in user', () => {
     expect(answer.body).toEqual([
       {
         id: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        providerId: 'credential',
         provider: 'credential',
+        userId,
         accountId: userId,
         scopes: [],
         createdAt: expect.any(String),

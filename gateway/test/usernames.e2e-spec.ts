@@ -44,6 +44,8 @@ describe('usernames', () => {
     const display = uniqueUsername('Alan.T');
     const derived = await signUp({ displayUsername: display });
     expect(derived.body.user).toMatchObject({ username: display.toLowerCase(), displayUsername: display });
+    const invalid = await signUp({ displayUsername: 'Grace Hopper' });
+    expect(invalid.body.user).toMatchObject({ username: null, displayUsername: 'Grace Hopper' });
   });
 
   it('refuses usernames that break the rules with 400 and the rule code', async () => {
@@ -128,6 +130,10 @@ describe('usernames', () => {
     expect(await post('/is-username-available', { username: 'ab' })).toMatchObject({
       status: 422,
       body: { message: 'Username is too short', code: 'USERNAME_TOO_SHORT' },
+    });
+    expect(await post('/is-username-available', { username: '' })).toMatchObject({
+      status: 422,
+      body: { message: 'Username is invalid', code: 'INVALID_USERNAME' },
     });
     expect(await post('/is-username-available', {})).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });

@@ -1,31 +1,39 @@
-import { ChangeEmailBody, IdentityRpc, SYSTEM_USER_FIELDS, UpdateUserBody, type AccountView } from '@authsvc/contracts';
+import { ChangeEmailBody, IdentityRpc, UpdateUserBody, type AccountView } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { Body, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { refuseSystemUserFields } from './system-user-fields.js';
 
 /** The signed-in user's profile and sign-in methods. */
 @AuthController()
 export class AccountController {
   constructor(
     private readonly services: ServiceClient,
+    private readonly sessions: SessionIssuer,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** Name, image, username; the email changes only through change-email. */
+  /** Name, image, username; the email changes only through change-email. The session cookies carry the change. */
   @Post('update-user')
   @HttpCode(200)
   @WithSession()
-  async updateUser(@Body() body: UpdateUserBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
+  async updateUser(
+    @Body() body: UpdateUserBody,
+    @Caller() caller: SignedInCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<{ status: true }> {
     if (body.email) throw new DomainError(AuthErrors.EMAIL_CAN_NOT_BE_UPDATED);
-    if (SYSTEM_USER_FIELDS.some((field) => body[field] !== undefined)) {
-      throw new DomainError(AuthErrors.FIELD_NOT_ALLOWED);
-    }
-    await this.services.call(IdentityRpc.updateUser, { ...body, ...asUser(caller) });
+    refuseSystemUserFields(body);
+    const user = await this.services.call(IdentityRpc.updateUser, { ...body, ...asUser(caller) });
+    this.sessions.refreshCookies(request, caller.session, user, response);
     return { status: true };
   }
 

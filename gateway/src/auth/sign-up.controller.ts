@@ -1,4 +1,4 @@
-import { IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
+import { acceptingSystemUserFields, IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller.js';
@@ -6,6 +6,10 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { refuseSystemUserFields } from './system-user-fields.js';
+
+/** The sign-up body with the fields only the system sets let through, to be refused by name. */
+class SignUpHttpBody extends acceptingSystemUserFields(SignUpEmailBody) {}
 
 @AuthController()
 export class SignUpController {
@@ -19,10 +23,11 @@ export class SignUpController {
   @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signUpEmail(
-    @Body() body: SignUpEmailBody,
+    @Body() body: SignUpHttpBody,
     @Caller() caller: Caller,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ token: string; user: UserView }> {
+    refuseSystemUserFields(body);
     const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId: caller.correlationId });
     const session = await this.sessions.issue(user, body.rememberMe !== false, caller, response, { newUser: true });
     return { token: session.token, user };

@@ -42,6 +42,17 @@ describe('origin policy', () => {
     );
   });
 
+  it('answers a redirect field that is not a string with 400, naming the field as the reference does', () => {
+    let refused: { status?: number; message?: string } = {};
+    try {
+      checkOrigin(facts({ body: { redirectTo: 42 } }), trusted);
+    } catch (error) {
+      refused = error as typeof refused;
+    }
+    expect(refused).toMatchObject({ status: 400, message: 'Invalid redirectURL: expected a string' });
+    expect(codeOf({ body: { callbackURL: { href: '/x' } } })).toBe(RequestErrors.URL_NOT_A_STRING.code);
+  });
+
   it('refuses sign-in and sign-up without Origin when Sec-Fetch-Site shows a browser sent them', () => {
     for (const route of ['/sign-in/email', '/sign-in/username', '/sign-up/email']) {
       for (const fetchMetadata of [

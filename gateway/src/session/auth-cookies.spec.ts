@@ -9,15 +9,26 @@ const signatureKeys = new KeyRing([secret], 'cookie-signature');
 const now = new Date('2026-01-01T00:00:00.000Z');
 const session = {
   token: 'TOKEN123',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2026-01-08T00:00:00.000Z',
 } as SessionView;
 
 describe('auth cookies', () => {
-  it('issues a signed session cookie that lives as long as the session', () => {
+  it('issues a signed session cookie that lives as long as the session was given', () => {
     const [cookie] = new AuthCookies(secrets, false).issue(session, true, now);
     expect(cookie).toBe(
       `better-auth.session_token=${encodeURIComponent(signCookieValue('TOKEN123', signatureKeys))}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
     );
+  });
+
+  it('gives a session started moments ago its whole lifetime, however long the answer took', () => {
+    const [cookie] = new AuthCookies(secrets, false).issue(session, true, new Date(now.getTime() + 2_500));
+    expect(cookie).toContain('; Max-Age=604800;');
+  });
+
+  it('gives an older session the time it has left', () => {
+    const [cookie] = new AuthCookies(secrets, false).issue(session, true, new Date('2026-01-07T00:00:00.000Z'));
+    expect(cookie).toContain('; Max-Age=86400;');
   });
 
   it('without remember-me, issues a browser-session cookie and the signed marker', () => {

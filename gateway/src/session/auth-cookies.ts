@@ -5,6 +5,8 @@ import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
 import { decodeSessionData, encodeSessionData, type CachedSession, type SessionDataReading } from './session-data.js';
 
 const PREFIX = 'better-auth';
+/** How recent a session's start or extension counts as "this request's", for its cookie's Max-Age. */
+const JUST_NOW_MS = 60_000;
 
 /**
  * The cookies of the auth API, named and signed as the reference client expects (the client never checks a
@@ -43,7 +45,11 @@ export class AuthCookies {
     };
   }
 
-  /** Remembered sessions live as long as the session; the others are browser-session cookies plus a marker. */
+  /**
+   * Remembered sessions live as long as the session; the others are browser-session cookies plus a marker.
+   * A session started or extended moments ago gets its whole lifetime (604800 s by default), not less the time
+   * the answer took, as the reference's cookie carries its full expiresIn.
+   */
   issue(session: SessionView, rememberMe: boolean, now: Date): string[] {
     const signedToken = signCookieValue(session.token, this.signatureKeys);
     if (!rememberMe) {
@@ -52,7 +58,10 @@ export class AuthCookies {
         serializeCookie(this.dontRemember, signCookieValue('true', this.signatureKeys), { secure: this.secure }),
       ];
     }
-    const maxAge = (new Date(session.expiresAt).getTime() - now.getTime()) / 1000;
+    const expiresAt = new Date(session.expiresAt).getTime();
+    const lifetime = expiresAt - new Date(session.updatedAt).getTime();
+    const left = expiresAt - now.getTime();
+    const maxAge = Math.round((lifetime - left < JUST_NOW_MS ? lifetime : left) / 1000);
     return [serializeCookie(this.sessionToken, signedToken, { maxAge, secure: this.secure })];
   }
 

@@ -1,6 +1,6 @@
 import { SessionRpc, type SessionView, type StartedSession, type UserView } from '@authsvc/contracts';
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionClientOf, type Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from './auth-cookies.js';
@@ -31,6 +31,15 @@ export class SessionIssuer {
     });
     this.setCookies(started, rememberMe, response);
     return started.session;
+  }
+
+  /**
+   * Sets the cookies of the caller's session again after a change to its user, as the reference does: a cached
+   * session_data then carries the changed user, and the session cookie keeps the browser's remember-me choice.
+   */
+  refreshCookies(request: FastifyRequest, session: SessionView, user: UserView, response: FastifyReply): void {
+    const rememberMe = !this.cookies.read(request.headers.cookie).dontRemember;
+    this.setCookies({ session, user }, rememberMe, response);
   }
 
   /** The cookies of a session just started (by `issue`, or by a request that identity handed on). */

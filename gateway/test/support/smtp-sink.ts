@@ -56,10 +56,14 @@ export class SmtpSink {
     return this.mails.filter((mail) => mail.to.includes(address));
   }
 
-  /** The distinct links to `pathname` in the mails to `address`, oldest first (HTML escapes undone). */
-  linksTo(address: string, pathname: string): URL[] {
+  /** The distinct links in the mails to `address`, oldest first (HTML escapes undone). */
+  linksIn(address: string): URL[] {
     const hrefs = this.mailsTo(address).flatMap((mail) => mail.content.match(/https?:\/\/[^\s"<>]+/g) ?? []);
-    const unique = [...new Set(hrefs.map((href) => href.replaceAll('&amp;', '&')))];
-    return unique.map((href) => new URL(href)).filter((url) => url.pathname === pathname);
+    return [...new Set(hrefs.map((href) => href.replaceAll('&amp;', '&')))].map((href) => new URL(href));
+  }
+
+  /** The distinct links to `pathname` in the mails to `address`, oldest first. */
+  linksTo(address: string, pathname: string): URL[] {
+    return this.linksIn(address).filter((url) => url.pathname === pathname);
   }
 }

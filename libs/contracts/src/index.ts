@@ -16,6 +16,7 @@ export * from './identity/verification.requests.js';
 export * from './identity/password.requests.js';
 export * from './identity/profile-fields.js';
 export * from './identity/update-user.request.js';
+export * from './identity/system-user-fields.js';
 export * from './identity/account.view.js';
 export * from './identity/delete-user.requests.js';
 export * from './session/session.view.js';

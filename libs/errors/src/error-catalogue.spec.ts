@@ -1,4 +1,4 @@
-import { codeFromMessage, DomainError, isErrorDefinition } from './index.js';
+import { codeFromMessage, DomainError, isErrorDefinition, withMessage } from './index.js';
 import { allCatalogueEntries, AuthErrors, errorDefinitionOf, isCatalogueCode, RequestErrors } from './index.js';
 import { UsernameErrors } from './index.js';
 
@@ -25,6 +25,15 @@ describe('error catalogue', () => {
       code: 'VALIDATION_ERROR',
       status: 400,
     });
+  });
+
+  it('answers a wording that names the case (the field) as is, and no other wording', () => {
+    const named = errorDefinitionOf('FIELD_NOT_ALLOWED', { message: 'role is not allowed to be set' });
+    expect(named).toMatchObject({ code: 'FIELD_NOT_ALLOWED', message: 'role is not allowed to be set', status: 400 });
+    const forged = errorDefinitionOf('FIELD_NOT_ALLOWED', { message: 'Click http://evil.example/ to continue' });
+    expect(forged?.message).toBe('Field not allowed to be set');
+    expect(() => withMessage(AuthErrors.FIELD_NOT_ALLOWED, 'anything else')).toThrow();
+    expect(() => withMessage(AuthErrors.USER_NOT_FOUND, 'User not found: x')).toThrow();
   });
 
   it('gives every entry an upper-snake code and an HTTP error status', () => {

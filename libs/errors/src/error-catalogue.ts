@@ -48,10 +48,16 @@ export function errorDefinitionOf(
 ): ErrorDefinition | undefined {
   const entries = entriesByCode.get(code);
   if (!entries) return undefined;
-  const entry = entries.find(({ message }) => message === claimed.message) ?? entries[0];
+  const entry = entries.find(({ message }) => message === claimed.message) ?? namedCaseOf(entries, claimed.message);
   const { status } = claimed;
   const allowed = status !== undefined && status !== entry.status && OTHER_STATUSES[code]?.includes(status);
   return allowed ? { ...entry, status } : entry;
+}
+
+/** The entry worded as claimed when one of its named cases matches, else the code's first entry. */
+function namedCaseOf(entries: readonly ErrorDefinition[], claimed: string | undefined): ErrorDefinition {
+  const named = claimed === undefined ? undefined : entries.find(({ namedCase }) => namedCase?.test(claimed));
+  return named ? { ...named, message: claimed! } : entries[0];
 }
 
 export function allCatalogueEntries(): readonly ErrorDefinition[] {

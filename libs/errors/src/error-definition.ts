@@ -3,6 +3,11 @@ export interface ErrorDefinition {
   readonly message: string;
   readonly code: string;
   readonly status: number;
+  /**
+   * The other wordings of this entry, each naming the case at hand (the field, the Content-Type), as the
+   * reference words them; a message that matches it in full is answered as is.
+   */
+  readonly namedCase?: RegExp;
 }
 
 /**
@@ -17,6 +22,17 @@ export function codeFromMessage(message: string): string {
 }
 
 /** An entry whose code follows the wire rule, unless the current client expects an explicit one. */
-export function defineError(message: string, status: number, code = codeFromMessage(message)): ErrorDefinition {
-  return Object.freeze({ message, code, status });
+export function defineError(
+  message: string,
+  status: number,
+  code = codeFromMessage(message),
+  namedCase?: RegExp,
+): ErrorDefinition {
+  return Object.freeze(namedCase ? { message, code, status, namedCase } : { message, code, status });
+}
+
+/** The entry worded for the case at hand (one of its `namedCase` wordings); code and status stay. */
+export function withMessage(definition: ErrorDefinition, message: string): ErrorDefinition {
+  if (!definition.namedCase?.test(message)) throw new Error(`"${message}" is no wording of ${definition.code}`);
+  return Object.freeze({ ...definition, message });
 }

@@ -125,10 +125,14 @@ export const EmailChangeVerificationRequested = defineEvent<
   MailRequestPersonal
 >('EmailChangeVerificationRequested', 'identity.mail.change-email-verification', MAIL_REQUEST_OPTIONS);
 
-/** The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). */
+/**
+ * The user's email is now the new address: verified by the link mailed to it (`tokenId`, used up), or, for a
+ * user whose address was unverified anyway, replaced at once and unverified (`emailVerified: false`, no token;
+ * spec §4). Events without `emailVerified` are of the first kind.
+ */
 export const EmailChanged = defineEvent<
   'EmailChanged',
-  { userId: string; changedAt: string; tokenId: string },
+  { userId: string; changedAt: string; tokenId?: string; emailVerified?: boolean },
   { email: string }
 >('EmailChanged', 'identity.events.user.email-changed');
 

@@ -1,10 +1,11 @@
-import { Email, LIMITS, NonEmptyText, OptionalBoolean, OptionalUrl } from '../messaging/fields.js';
+import { Email, LIMITS, NonEmptyText, OptionalBoolean, OptionalUrl, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
 import { OptionalProfileFields } from './profile-fields.js';
 
 /** POST /sign-up/email. Password length and username rules are the identity service's (catalogue errors). */
 export class SignUpEmailBody extends OptionalProfileFields {
-  @NonEmptyText(LIMITS.name)
+  /** May be empty, as the reference's (the profile's display name is the app's to require). */
+  @Text(LIMITS.name)
   name!: string;
 
   @Email()

@@ -1,41 +1,24 @@
 import { Allow, IsOptional } from 'class-validator';
-import { Id, LIMITS, NonEmptyText } from '../messaging/fields.js';
+import { Id, LIMITS, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
 import { OptionalProfileFields } from './profile-fields.js';
+import { acceptingSystemUserFields } from './system-user-fields.js';
 
 /** The profile fields a user changes themselves: only the fields given change. Username rules are the service's. */
 export class UserProfileChanges extends OptionalProfileFields {
   @IsOptional()
-  @NonEmptyText(LIMITS.name)
+  @Text(LIMITS.name)
   name?: string;
 }
 
-/** Fields of the user that only the system (or an admin, through its own endpoints) sets. */
-export const SYSTEM_USER_FIELDS = ['emailVerified', 'role', 'banned', 'banReason', 'banExpires'] as const;
-
 /**
  * POST /update-user. `email` and the fields only the system sets are accepted here so that the gateway can
- * answer them with their own errors (EMAIL_CAN_NOT_BE_UPDATED, FIELD_NOT_ALLOWED); other unknown keys are
- * dropped.
+ * answer them with their own errors (EMAIL_CAN_NOT_BE_UPDATED, FIELD_NOT_ALLOWED); other unknown keys
+ * (emailVerified, id, createdAt…) are dropped, as the reference drops them.
  */
-export class UpdateUserBody extends UserProfileChanges {
+export class UpdateUserBody extends acceptingSystemUserFields(UserProfileChanges) {
   @Allow()
   email?: unknown;
-
-  @Allow()
-  emailVerified?: unknown;
-
-  @Allow()
-  role?: unknown;
-
-  @Allow()
-  banned?: unknown;
-
-  @Allow()
-  banReason?: unknown;
-
-  @Allow()
-  banExpires?: unknown;
 }
 
 /** A signed-in user's profile change. */

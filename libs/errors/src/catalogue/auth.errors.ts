@@ -38,7 +38,12 @@ export const AuthErrors = {
     'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
   ),
   EMAIL_CAN_NOT_BE_UPDATED: defineError('Email can not be updated', HttpStatus.BAD_REQUEST),
-  FIELD_NOT_ALLOWED: defineError('Field not allowed to be set', HttpStatus.BAD_REQUEST, 'FIELD_NOT_ALLOWED'),
+  FIELD_NOT_ALLOWED: defineError(
+    'Field not allowed to be set',
+    HttpStatus.BAD_REQUEST,
+    'FIELD_NOT_ALLOWED',
+    /^(role|banned|banReason|banExpires) is not allowed to be set$/,
+  ),
   NO_FIELDS_TO_UPDATE: defineError('No fields to update', HttpStatus.BAD_REQUEST),
   CREDENTIAL_ACCOUNT_NOT_FOUND: defineError('Credential account not found', HttpStatus.BAD_REQUEST),
   SESSION_EXPIRED: defineError('Session expired. Re-authenticate to perform this action.', HttpStatus.BAD_REQUEST),
@@ -53,16 +58,8 @@ export const AuthErrors = {
   CHANGE_EMAIL_DISABLED: defineError('Change email is disabled', HttpStatus.BAD_REQUEST),
   EMAIL_IS_THE_SAME: defineError('Email is the same', HttpStatus.BAD_REQUEST),
   USER_ALREADY_HAS_PASSWORD: defineError('user already has a password', HttpStatus.BAD_REQUEST),
-  EMAIL_ALREADY_VERIFIED: defineError(
-    'You can only send a verification email to an unverified email',
-    HttpStatus.BAD_REQUEST,
-    'EMAIL_ALREADY_VERIFIED',
-  ),
-  EMAIL_MISMATCH: defineError(
-    'You can only send a verification email to your own email',
-    HttpStatus.BAD_REQUEST,
-    'EMAIL_MISMATCH',
-  ),
+  EMAIL_ALREADY_VERIFIED: defineError('Email is already verified', HttpStatus.BAD_REQUEST, 'EMAIL_ALREADY_VERIFIED'),
+  EMAIL_MISMATCH: defineError('Email mismatch', HttpStatus.BAD_REQUEST, 'EMAIL_MISMATCH'),
   RESET_REQUEST_ACCEPTED: defineError(
     'If this email exists in our system, check your email for the reset link',
     HttpStatus.BAD_REQUEST,

@@ -5,10 +5,20 @@ import { HttpStatus } from '../http-status.js';
 export const RequestErrors = {
   INVALID_BODY: defineError('Invalid body parameters', HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR'),
   INVALID_QUERY: defineError('Invalid query parameters', HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR'),
+  INVALID_JSON: defineError('Invalid JSON in request body', HttpStatus.BAD_REQUEST, 'BAD_REQUEST'),
+  /** Worded with the request's Content-Type (printable, at most 100 characters), as the reference does. */
   UNSUPPORTED_MEDIA_TYPE: defineError(
-    'Content-Type is not allowed. Use application/json or application/x-www-form-urlencoded',
+    'Content-Type is not allowed. Allowed types: application/x-www-form-urlencoded, application/json',
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'UNSUPPORTED_MEDIA_TYPE',
+    /^Content-Type "[\x20\x21\x23-\x7e]{0,100}" is not allowed\. Allowed types: application\/x-www-form-urlencoded, application\/json$/,
+  ),
+  /** A redirect URL field that is not a string, worded with the field's name. */
+  URL_NOT_A_STRING: defineError(
+    'Invalid URL: expected a string',
+    HttpStatus.BAD_REQUEST,
+    'INVALID_URL_EXPECTED_A_STRING',
+    /^Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL): expected a string$/,
   ),
   INVALID_ORIGIN: defineError('Invalid origin', HttpStatus.FORBIDDEN),
   MISSING_OR_NULL_ORIGIN: defineError('Missing or null Origin', HttpStatus.FORBIDDEN),

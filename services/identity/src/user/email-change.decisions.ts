@@ -1,4 +1,9 @@
-import { EmailChanged, EmailChangeApprovalRequested, EmailChangeVerificationRequested } from '@authsvc/contracts';
+import {
+  EmailChanged,
+  EmailChangeApprovalRequested,
+  EmailChangeVerificationRequested,
+  VerificationEmailRequested,
+} from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import type { RegisteredUser } from './user-state.js';
@@ -15,10 +20,10 @@ export interface RequestEmailChangeApproval extends MailedLink {
   readonly type: 'RequestEmailChangeApproval';
 }
 
-/** The link that proves the new address, mailed to it (after the approval, for verified users). */
+/** The link that proves the new address, mailed to it once the approval link was followed. */
 export interface RequestNewEmailVerification extends MailedLink {
   readonly type: 'RequestNewEmailVerification';
-  readonly approvalTokenId: string | null;
+  readonly approvalTokenId: string;
 }
 
 /** The new address was proven: it becomes the user's (verified) email. */
@@ -29,7 +34,17 @@ export interface ChangeEmail {
   readonly now: Date;
 }
 
-export type EmailChangeCommand = RequestEmailChangeApproval | RequestNewEmailVerification | ChangeEmail;
+/**
+ * An unverified user's change (spec §4): the new address becomes the email at once, still unverified, and gets a
+ * verification link; the old one proved nothing, so nothing is lost.
+ */
+export interface ReplaceUnverifiedEmail extends MailedLink {
+  readonly type: 'ReplaceUnverifiedEmail';
+  readonly now: Date;
+}
+
+export type EmailChangeCommand =
+  RequestEmailChangeApproval | RequestNewEmailVerification | ChangeEmail | ReplaceUnverifiedEmail;
 
 const usedLink = () => new DomainError(AuthErrors.INVALID_TOKEN, { status: HttpStatus.UNAUTHORIZED });
 
@@ -46,15 +61,12 @@ export function requestEmailChangeApproval(command: RequestEmailChangeApproval, 
   ];
 }
 
-/** Without approval only while the current address is unverified; an approval link works once. */
+/** An approval link works once. */
 export function requestNewEmailVerification(
   command: RequestNewEmailVerification,
   user: RegisteredUser,
 ): PendingEvent[] {
-  if (command.approvalTokenId === null && user.emailVerified) throw new DomainError(AuthErrors.EMAIL_ALREADY_VERIFIED);
-  if (command.approvalTokenId !== null && user.usedEmailChangeTokens.includes(command.approvalTokenId)) {
-    throw usedLink();
-  }
+  if (user.usedEmailChangeTokens.includes(command.approvalTokenId)) throw usedLink();
   const { userId } = user;
   const { email, name, url } = command;
   return [
@@ -75,6 +87,26 @@ export function changeEmail(command: ChangeEmail, user: RegisteredUser): Pending
       EmailChanged,
       { userId, changedAt: command.now.toISOString(), tokenId: command.tokenId },
       { email: command.newEmail },
+      userId,
+    ),
+  ];
+}
+
+export function replaceUnverifiedEmail(command: ReplaceUnverifiedEmail, user: RegisteredUser): PendingEvent[] {
+  if (user.emailVerified) throw new DomainError(AuthErrors.EMAIL_ALREADY_VERIFIED);
+  const { userId } = user;
+  const { email, name, url } = command;
+  return [
+    pendingEvent(
+      EmailChanged,
+      { userId, changedAt: command.now.toISOString(), emailVerified: false },
+      { email },
+      userId,
+    ),
+    pendingEvent(
+      VerificationEmailRequested,
+      { userId, expiresAt: command.expiresAt.toISOString() },
+      { email, name, url },
       userId,
     ),
   ];

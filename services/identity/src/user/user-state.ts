@@ -69,12 +69,11 @@ function evolveRegistered(
         ? { ...user, usedEmailChangeTokens: [...user.usedEmailChangeTokens, approvalTokenId] }
         : user;
     }
-    case 'EmailChanged':
-      return {
-        ...user,
-        emailVerified: true,
-        usedEmailChangeTokens: [...user.usedEmailChangeTokens, event.data.tokenId],
-      };
+    case 'EmailChanged': {
+      const { tokenId, emailVerified = true } = event.data;
+      const usedEmailChangeTokens = tokenId ? [...user.usedEmailChangeTokens, tokenId] : user.usedEmailChangeTokens;
+      return { ...user, emailVerified, usedEmailChangeTokens };
+    }
     case 'PasswordResetRequested':
       return { ...user, pendingPasswordResets: [...user.pendingPasswordResets, mailedToken(event.data)] };
     case 'AccountDeletionRequested':

@@ -22,7 +22,7 @@ function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
     email: 'ada@example.com',
     name: 'Ada',
     image: null,
-    username: null,
+    username: { username: null, displayUsername: null },
     passwordHash: '$2b$04$hash',
     now,
     verification: {
@@ -210,12 +210,19 @@ describe('user decider: password hash upgrade', () => {
 describe('user decider: email change', () => {
   const link = { email: 'new@example.com', name: 'Ada', url: 'http://x/verify', expiresAt: now };
 
-  it('lets an unverified user prove the new address directly, and a verified one only after approval', () => {
-    const direct = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: null };
-    expect(givenEvents(user, registration).when(direct).thenEvents()).toHaveLength(1);
+  it("replaces an unverified user's address at once, still unverified, and mails the new one a verification", () => {
+    const replace = { type: 'ReplaceUnverifiedEmail' as const, ...link, now };
+    const replaced = givenEvents(user, registration).when(replace).thenEvents();
+    expect(typesOf(replaced)).toEqual([EmailChanged.type, VerificationEmailRequested.type]);
+    expect(replaced[0]).toMatchObject({ data: { emailVerified: false }, personal: { email: 'new@example.com' } });
+    expect(replaced[1]).toMatchObject({ personal: { email: 'new@example.com', url: 'http://x/verify' } });
+    expect(givenEvents(user, [...registration, ...replaced]).state).toMatchObject({ emailVerified: false });
+  });
+
+  it("refuses to replace a verified user's address without approval", () => {
     const verified = givenEvents(user, after(registration, { type: 'VerifyEmail', now }));
-    expect(codeOf(verified.when(direct))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
-    expect(verified.when({ ...direct, approvalTokenId: 'approval1' }).thenEvents()).toHaveLength(1);
+    const replace = { type: 'ReplaceUnverifiedEmail' as const, ...link, now };
+    expect(codeOf(verified.when(replace))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
   });
 
   it('uses every approval and change link once', () => {

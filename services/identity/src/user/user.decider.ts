@@ -19,6 +19,7 @@ import {
 import { deleteUser, requestUserDeletion, type DeletionCommand } from './deletion.decisions.js';
 import {
   changeEmail,
+  replaceUnverifiedEmail,
   requestEmailChangeApproval,
   requestNewEmailVerification,
   type EmailChangeCommand,
@@ -33,7 +34,7 @@ export interface RegisterUser {
   readonly email: string;
   readonly name: string;
   readonly image: string | null;
-  readonly username: { readonly username: string; readonly displayUsername: string } | null;
+  readonly username: { readonly username: string | null; readonly displayUsername: string | null };
   readonly passwordHash: string;
   readonly now: Date;
   readonly verification: { readonly url: string; readonly expiresAt: Date } | null;
@@ -85,6 +86,8 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestNewEmailVerification(command, registered(state));
     case 'ChangeEmail':
       return changeEmail(command, registered(state));
+    case 'ReplaceUnverifiedEmail':
+      return replaceUnverifiedEmail(command, registered(state));
     case 'RequestUserDeletion':
       return requestUserDeletion(command, registered(state));
     case 'DeleteUser':
@@ -118,8 +121,8 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
         email: command.email,
         name: command.name,
         image: command.image,
-        username: command.username?.username ?? null,
-        displayUsername: command.username?.displayUsername ?? null,
+        username: command.username.username,
+        displayUsername: command.username.displayUsername,
       },
       userId,
     ),

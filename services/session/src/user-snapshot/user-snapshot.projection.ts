@@ -104,7 +104,7 @@ function changeOf(event: PublishedEvent): (Partial<UserView> & { updatedAt: stri
     case EmailChanged.type: {
       const data = event.data as DataOf<typeof EmailChanged>;
       const { email } = event.personal as PersonalOf<typeof EmailChanged>;
-      return { email, emailVerified: true, updatedAt: data.changedAt };
+      return { email, emailVerified: data.emailVerified ?? true, updatedAt: data.changedAt };
     }
     default:
       return null;

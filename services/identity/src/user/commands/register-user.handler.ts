@@ -34,7 +34,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const username = claimedUsername(request, usernameLengthRule(this.config));
     this.hasher.assertCapacity();
     // Cheap early answers that spare the hash; the unique constraints below are what hold under concurrency.
-    const taken = await this.taken(email, username?.username ?? null);
+    const taken = await this.taken(email, username.username);
     if (taken.email) throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
     if (taken.username) throw new DomainError(UsernameErrors.USERNAME_IS_ALREADY_TAKEN);
     const now = new Date();

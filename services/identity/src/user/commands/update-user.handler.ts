@@ -7,7 +7,7 @@ import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../
 import { UserEntity, USERS_USERNAME_UNIQUE } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
-import { claimedUsername } from '../username/username-rules.js';
+import { usernameChanges } from '../username/username-rules.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
 @CommandHandler(UpdateUserCommand)
@@ -37,13 +37,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
   }
 
   private changesOf(request: UpdateUserRequest): PersonalOf<typeof UserUpdated> {
-    const rule = usernameLengthRule(this.config);
-    const username = claimedUsername(request, rule);
     return {
       ...(request.name !== undefined && { name: request.name }),
       ...(request.image !== undefined && { image: request.image }),
-      ...(request.displayUsername !== undefined && { displayUsername: request.displayUsername }),
-      ...username,
+      ...usernameChanges(request, usernameLengthRule(this.config)),
     };
   }
 }

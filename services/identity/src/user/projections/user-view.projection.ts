@@ -35,7 +35,8 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
   }
   if (isEvent(event, EmailChanged) && row) {
     const { email } = event.personal as PersonalOf<typeof EmailChanged>;
-    return Object.assign(row, { email, emailVerified: true, updatedAt: new Date(event.data.changedAt) });
+    const emailVerified = event.data.emailVerified ?? true;
+    return Object.assign(row, { email, emailVerified, updatedAt: new Date(event.data.changedAt) });
   }
   if (isEvent(event, EmailVerified) && row) {
     return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });

@@ -14,7 +14,9 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Acc
       .find({ where: { userId }, order: { createdAt: 'ASC' } });
     return accounts.map((account) => ({
       id: account.id,
+      providerId: account.providerId,
       provider: account.providerId,
+      userId: account.userId,
       accountId: account.accountId,
       scopes: [],
       createdAt: account.createdAt.toISOString(),

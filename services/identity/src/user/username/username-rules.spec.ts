@@ -1,5 +1,5 @@
 import { DomainError, UsernameErrors } from '@authsvc/errors';
-import { claimedUsername, normalizeUsername } from './username-rules.js';
+import { claimedUsername, normalizeUsername, usernameChanges } from './username-rules.js';
 
 const rule = { min: 3, max: 30 };
 
@@ -19,6 +19,7 @@ describe('username rules', () => {
   });
 
   it.each([
+    ['', UsernameErrors.INVALID_USERNAME.code],
     ['ab', UsernameErrors.USERNAME_TOO_SHORT.code],
     ['a'.repeat(31), UsernameErrors.USERNAME_TOO_LONG.code],
     ['has space', UsernameErrors.INVALID_USERNAME.code],
@@ -43,7 +44,7 @@ describe('username rules', () => {
 
 describe('the username a sign-up claims', () => {
   it('is none without username or displayUsername', () => {
-    expect(claimedUsername({}, rule)).toBeNull();
+    expect(claimedUsername({}, rule)).toEqual({ username: null, displayUsername: null });
   });
 
   it('keeps the typed form as displayUsername by default', () => {
@@ -64,13 +65,30 @@ describe('the username a sign-up claims', () => {
     });
   });
 
-  it('derives nothing from a displayUsername that breaks the rules', () => {
-    expect(claimedUsername({ displayUsername: 'Ada Lovelace' }, rule)).toBeNull();
+  it('keeps a displayUsername that breaks the rules as the display name only', () => {
+    expect(claimedUsername({ displayUsername: 'Ada Lovelace' }, rule)).toEqual({
+      username: null,
+      displayUsername: 'Ada Lovelace',
+    });
   });
 
   it('refuses an invalid username even with a valid displayUsername', () => {
     expect(failureOf(() => claimedUsername({ username: 'a', displayUsername: 'abc' }, rule)).code).toBe(
       'USERNAME_TOO_SHORT',
     );
+  });
+});
+
+describe('the username fields an update-user changes', () => {
+  it('renames without touching the display name', () => {
+    expect(usernameChanges({ username: 'Ada_L' }, rule)).toEqual({ username: 'ada_l' });
+  });
+
+  it('changes the display name alone without renaming', () => {
+    expect(usernameChanges({ displayUsername: 'Ada.L' }, rule)).toEqual({ displayUsername: 'Ada.L' });
+  });
+
+  it('changes nothing when neither is given', () => {
+    expect(usernameChanges({}, rule)).toEqual({});
   });
 });

@@ -5,8 +5,8 @@ import { UserStream } from '../user-stream.js';
 import { VerificationLinks } from './verification-links.js';
 
 /**
- * Mails the new address of an email change the link that makes it the user's email: on change-email for an
- * unverified user (`approvalTokenId` null), or once a verified user followed the approval link.
+ * Mails the new address of a verified user's email change the link that makes it the user's email, once the
+ * approval link (`approvalTokenId`, used up by this) was followed.
  */
 @Injectable()
 export class NewAddressMail {
@@ -19,7 +19,7 @@ export class NewAddressMail {
     user: UserEntity,
     newEmail: string,
     callbackURL: string | undefined,
-    approvalTokenId: string | null,
+    approvalTokenId: string,
     context: CommandContext,
   ): Promise<void> {
     const link = await this.links.createEmailChange(

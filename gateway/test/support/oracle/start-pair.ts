@@ -1,0 +1,33 @@
+import { TestStack } from '../test-stack.js';
+import { Pair } from './pair.js';
+import { ReferenceAuth } from './reference-auth.js';
+
+const SECRET = 'differential-test-secret-0123456789abcdef';
+export const WEB_ORIGIN = 'http://localhost:5173';
+
+/**
+ * Our stack configured like the reference profile (rate limits off, the web client trusted, deletion confirmed
+ * by mail) and better-auth 1.7 as the oracle beside it; `stop` ends both.
+ */
+export async function startPair({
+  env = {},
+  ignoredKeys = new Set<string>(),
+}: { env?: Record<string, string>; ignoredKeys?: ReadonlySet<string> } = {}): Promise<{
+  pair: Pair;
+  stop: () => Promise<void>;
+}> {
+  const [{ stack, smtp }, reference] = await Promise.all([
+    TestStack.startWithSmtp({
+      AUTH_SECRET: SECRET,
+      TRUSTED_ORIGINS: WEB_ORIGIN,
+      RATE_LIMIT_ENABLED: 'false',
+      DELETE_USER_SEND_VERIFICATION: 'true',
+      ...env,
+    }),
+    ReferenceAuth.start({ secret: SECRET, webOrigin: WEB_ORIGIN }),
+  ]);
+  const stop = async () => {
+    await Promise.all([stack.stop(), reference.stop()]);
+  };
+  return { pair: Pair.of(stack, smtp, reference, { webOrigin: WEB_ORIGIN, ignoredKeys }), stop };
+}
