@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventually } from './support/eventually.js';
-import { postJson, request, uniqueEmail } from './support/http.js';
+import { postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
 
 function styleSheetHashOf(html: string): string {
@@ -21,7 +21,11 @@ describe('security headers and the security log', () => {
   it('sends nosniff, no-referrer and a locked-down policy with API answers, errors included', async () => {
     for (const answer of [
       await request(stack.url('/api/auth/ok')),
-      await postJson(stack.url('/api/auth/sign-in/email'), { email: 'not-an-email', password: 'x' }),
+      await postJson(
+        stack.url('/api/auth/sign-in/email'),
+        { email: 'not-an-email', password: 'x' },
+        { 'x-forwarded-for': randomClientIp() },
+      ),
       await request(stack.url('/api/auth/no-such-route')),
     ]) {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -54,15 +58,19 @@ describe('security headers and the security log', () => {
 
   it('logs sign-ups and sign-ins, failed ones included, with who, where and when, and no secret', async () => {
     const email = uniqueEmail('logged');
-    const up = await postJson<{ user: { id: string } }>(stack.url('/api/auth/sign-up/email'), {
-      name: 'Logged',
-      email,
-      password: 'correct-horse-1',
-    });
+    const up = await postJson<{ user: { id: string } }>(
+      stack.url('/api/auth/sign-up/email'),
+      {
+        name: 'Logged',
+        email,
+        password: 'correct-horse-1',
+      },
+      { 'x-forwarded-for': randomClientIp() },
+    );
     const wrong = await postJson(
       stack.url('/api/auth/sign-in/email'),
       { email, password: 'not-the-password-1' },
-      { 'x-request-id': 'failed-sign-in-1' },
+      { 'x-request-id': 'failed-sign-in-1', 'x-forwarded-for': randomClientIp() },
     );
     expect(wrong.status).toBe(401);
     const entries = await eventually(() => {
