@@ -4,7 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { eventually } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import type { SmtpSink } from './support/smtp-sink.js';
-import { TestStack } from './support/test-stack.js';
+import { TEST_BACK_END, TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
 const RESET_LINK_PATH = /^\/api\/auth\/reset-password\/([A-Za-z0-9]{24})$/;
@@ -204,7 +204,10 @@ describe('password reset and change', () => {
         headers: { cookie },
       })
     ).body;
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    const client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: stack.natsOptions(TEST_BACK_END.user),
+    });
     const setPassword = (payload: Record<string, unknown>) =>
       firstValueFrom(client.send(IdentityRpc.setPassword.subject, { correlationId: 'e2e', ...payload })).catch(
         (error: unknown) => error,

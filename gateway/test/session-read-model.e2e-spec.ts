@@ -3,7 +3,7 @@ import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microse
 import { Redis } from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { TEST_BACK_END, TestStack } from './support/test-stack.js';
 
 interface CurrentSession {
   session: { token: string };
@@ -24,7 +24,7 @@ describe('get-session from the session read model, across gateway replicas', () 
     stack = await TestStack.start({ RATE_LIMIT_ENABLED: 'false' });
     replicaA = stack.baseUrl;
     replicaB = await stack.startGatewayReplica();
-    nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    nats = ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsOptions(TEST_BACK_END.user) });
     redis = new Redis('redis://127.0.0.1:6379/1');
   });
 

@@ -1,8 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IdentityRpc, NATS_ACCESS, SessionRpc, type NatsAccess } from '@authsvc/contracts';
+import {
+  natsConnectionOptions,
+  natsPermissions,
+  natsPublicKeyVariable,
+  publicKeyFromEnvironment,
+  renderNatsServerConfig,
+} from '@authsvc/platform';
+import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
@@ -18,6 +27,18 @@ const ENTRY_POINTS: Record<AppName, string> = {
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
 };
+/**
+ * A trusted back end of the operator's, beside the apps: the NATS user of the tests that make requests as a
+ * back end would (set-password, which no app makes; revoking a session).
+ */
+export const TEST_BACK_END: NatsAccess = {
+  user: 'back-end',
+  serves: [],
+  calls: [IdentityRpc.setPassword, SessionRpc.revoke],
+  consumes: [],
+};
+const NATS_USERS = [...NATS_ACCESS, TEST_BACK_END];
+
 /** What `start` runs; a second gateway replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
@@ -72,17 +93,23 @@ export function natsServerBinary(): string | undefined {
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
  * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
- * stop), Redis (database 1) and a private NATS server with JetStream. Nothing is shared with a running
- * development stack, with another stack, or with the next run.
+ * stop), Redis (database 1) and a private NATS server with JetStream, enforcing the generated authorization:
+ * each app connects with a fresh credential of its own. Nothing is shared with a running development stack,
+ * with another stack, or with the next run.
  */
 export class TestStack {
   readonly baseUrl: string;
   readonly databaseUrl: string;
   private readonly processes = new Map<AppName, ChildProcess>();
-  private readonly logs = new Map<AppName, string[]>();
+  private readonly logs = new Map<AppName | 'nats', string[]>();
   private nats?: ChildProcess;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
+  private readonly natsRefusals: string[] = [];
+  /** A fresh nkey seed per NATS user, made for this stack. */
+  private readonly natsSeeds = new Map(
+    NATS_USERS.map(({ user }) => [user, new TextDecoder().decode(nkeys.createUser().getSeed())]),
+  );
 
   private constructor(
     private readonly env: Record<string, string>,
@@ -139,6 +166,13 @@ export class TestStack {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   }
 
+  /** Connection options of NATS `user` (an app, or TEST_BACK_END's), for the NATS library or Nest's NATS client. */
+  natsOptions(user: string) {
+    const seed = this.natsSeeds.get(user);
+    if (!seed) throw new Error(`no NATS user ${user}`);
+    return natsConnectionOptions({ url: new URL(this.natsUrl), user, seed });
+  }
+
   url(path: string): string {
     return `${this.baseUrl}${path}`;
   }
@@ -167,7 +201,12 @@ export class TestStack {
     await this.waitReady(app);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops everything, then fails if nats-server refused an app anything it tried: the generated authorization
+   * must allow every app all it does in the suite. A suite that uses an app's credential for what it may not do
+   * says so with `appRefusalsExpected`.
+   */
+  async stop({ appRefusalsExpected = false } = {}): Promise<void> {
     await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
     if (this.nats) {
       const exited = new Promise((resolve) => this.nats!.once('exit', resolve));
@@ -177,9 +216,19 @@ export class TestStack {
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
     await dropDatabase(this.databaseUrl);
     await this.smtp?.stop();
+    const refusals = this.appRefusals();
+    if (refusals.length > 0 && !appRefusalsExpected) {
+      throw new Error(`nats-server refused the apps (permissions too tight?):\n${refusals.join('\n')}`);
+    }
   }
 
-  logsOf(app: AppName): string {
+  /** nats-server's log lines of what it refused to the apps' credentials (test clients' refusals excluded). */
+  appRefusals(): string[] {
+    const appKeys = NATS_ACCESS.map(({ user }) => this.publicKey(user));
+    return this.natsRefusals.filter((line) => appKeys.some((key) => line.includes(key)));
+  }
+
+  logsOf(app: AppName | 'nats'): string {
     return (this.logs.get(app) ?? []).join('\n');
   }
 
@@ -188,9 +237,14 @@ export class TestStack {
     if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
     const port = await freePort();
     this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
-    this.nats = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory], {
-      stdio: 'ignore',
-    });
+    const config = join(this.natsDirectory, 'nats-server.conf');
+    writeFileSync(config, renderNatsServerConfig(NATS_USERS.map(natsPermissions), publicKeyFromEnvironment));
+    const publicKeys = Object.fromEntries(
+      NATS_USERS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
+    );
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
+    this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.nats.stderr!.on('data', this.keepLog('nats'));
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;
     await eventually(
       () =>
@@ -206,18 +260,35 @@ export class TestStack {
   }
 
   private spawn(app: AppName): void {
-    const portVariable = ENTRY_POINTS[app] === ENTRY_POINTS.gateway ? 'PORT' : 'HEALTH_PORT';
-    const env = { ...process.env, ...this.env, [portVariable]: String(this.ports[app]) };
-    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines = this.logs.get(app) ?? [];
-    this.logs.set(app, lines);
-    const keep = (chunk: Buffer) => {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
+    const gateway = ENTRY_POINTS[app] === ENTRY_POINTS.gateway;
+    const env = {
+      ...process.env,
+      ...this.env,
+      [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
+      NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
     };
+    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = this.keepLog(app);
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.processes.set(app, child);
+  }
+
+  /** Keeps the last lines a process wrote, and every refusal nats-server logs. */
+  private keepLog(name: AppName | 'nats'): (chunk: Buffer) => void {
+    const lines = this.logs.get(name) ?? [];
+    this.logs.set(name, lines);
+    return (chunk) => {
+      const written = chunk.toString('utf8').split('\n').filter(Boolean);
+      if (name === 'nats')
+        this.natsRefusals.push(...written.filter((line) => /Violation|authentication error/.test(line)));
+      lines.push(...written);
+      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
+    };
+  }
+
+  private publicKey(user: string): string {
+    return nkeys.fromSeed(new TextEncoder().encode(this.natsSeeds.get(user)!)).getPublicKey();
   }
 
   private async waitReady(app: AppName): Promise<void> {

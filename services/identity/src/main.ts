@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IDENTITY_EVENTS_STREAM, IDENTITY_QUEUE, IdentityEventTypes } from '@authsvc/contracts';
+import { IDENTITY_QUEUE, IdentityEventTypes, IdentityNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { loadIdentityConfig } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
@@ -27,15 +27,11 @@ await runService('identity', async () => {
       AccountsByUserAndProvider1764300000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
-    publishes: { stream: IDENTITY_EVENTS_STREAM, events: IdentityEventTypes },
+    nats: IdentityNatsAccess,
+    events: IdentityEventTypes,
   });
   config.warnings.forEach((warning) => runtime.logger.warn(warning));
-  const app = await startNatsMicroservice(
-    IdentityModule.forRuntime(runtime, config),
-    runtime,
-    config.NATS_URL,
-    IDENTITY_QUEUE,
-  );
+  const app = await startNatsMicroservice(IdentityModule.forRuntime(runtime, config), runtime, IDENTITY_QUEUE);
   runtime.logger.log('identity service ready');
   return async () => {
     await app.close();

@@ -3,7 +3,7 @@ import {
   healthPortVariable,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   DevMailboxVariable,
   optionalUrl,
@@ -16,7 +16,7 @@ const mailerSchema = {
   ...DevMailboxVariable,
   ...LogVariables,
   ...DatabaseVariables,
-  ...NatsVariables,
+  ...natsVariables('mailer'),
   ...healthPortVariable(3104),
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),

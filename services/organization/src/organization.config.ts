@@ -4,7 +4,7 @@ import {
   healthPortVariable,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   type ConfigOf,
 } from '@authsvc/config';
@@ -13,7 +13,7 @@ const organizationSchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
-  ...NatsVariables,
+  ...natsVariables('organization'),
   ...EventRetentionVariables,
   ...healthPortVariable(3103),
 };

@@ -5,7 +5,7 @@ import {
   integer,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   RedisVariables,
   type ConfigOf,
@@ -16,7 +16,7 @@ const sessionSchema = {
   ...LogVariables,
   ...DatabaseVariables,
   ...RedisVariables,
-  ...NatsVariables,
+  ...natsVariables('session'),
   ...EventRetentionVariables,
   ...healthPortVariable(3102),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */

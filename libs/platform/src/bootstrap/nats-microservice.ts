@@ -19,8 +19,7 @@ class NatsMicroserviceModule {}
  */
 export async function startNatsMicroservice(
   module: Type | DynamicModule,
-  runtime: Pick<ServiceRuntime, 'nc' | 'logger'>,
-  natsUrl: URL,
+  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger'>,
   queue: string,
 ): Promise<INestMicroservice> {
   const root: DynamicModule = {
@@ -28,7 +27,7 @@ export async function startNatsMicroservice(
     imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
   };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
-    strategy: new PlainSubjectNatsServer(natsUrl, queue),
+    strategy: new PlainSubjectNatsServer(runtime.nats, queue),
     logger: runtime.logger,
   });
   app.useGlobalPipes(new RpcValidationPipe());

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { EventDefinition } from '@authsvc/contracts';
+import type { EventDefinition, NatsAccess } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ConsoleLogger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -11,7 +11,7 @@ import { PersonalDataVault } from '../event-store/personal-data-vault.js';
 import { InlineProjector, type RowProjection } from '../event-store/projection.js';
 import { startHealthServer, type HealthCheck } from '../health/health-server.js';
 import { createLogger } from '../logging/create-logger.js';
-import { connectNats } from '../nats/connect-nats.js';
+import { connectNats, natsEndpoint, type NatsEndpoint } from '../nats/connect-nats.js';
 import { ensureEventStream } from '../nats/event-stream.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectRedis } from './connect-redis.js';
@@ -23,6 +23,7 @@ export interface ServiceConfig {
   readonly LOG_LEVEL: string;
   readonly DATABASE_URL: URL;
   readonly NATS_URL: URL;
+  readonly NATS_NKEY_SEED: string;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
 }
@@ -35,8 +36,9 @@ export interface ServiceRuntimeOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function>;
   readonly projections: readonly RowProjection<ObjectLiteral>[];
-  /** The service's own event stream and the events it publishes there; absent for pure consumers. */
-  readonly publishes?: { readonly stream: string; readonly events: readonly EventDefinition<unknown, unknown>[] };
+  /** Its NATS user, and the event stream it owns when it publishes (`events`, relayed from its outbox). */
+  readonly nats: NatsAccess;
+  readonly events?: readonly EventDefinition<unknown, unknown>[];
   readonly redisUrl?: URL;
 }
 
@@ -54,6 +56,8 @@ export class ServiceRuntime {
     readonly store: EventStore,
     readonly vault: PersonalDataVault,
     readonly nc: NatsConnection,
+    /** Where the service's other NATS connections (Nest's server and clients) go, as the same user. */
+    readonly nats: NatsEndpoint,
     readonly redis: Redis | undefined,
   ) {}
 
@@ -70,21 +74,22 @@ export class ServiceRuntime {
       await ensureDatabase(config.DATABASE_URL);
       await dataSource.initialize();
     });
-    const nc = await reach('NATS', config.NATS_URL, () => connectNats(config.NATS_URL, service));
+    const nats = natsEndpoint(options.nats.user, config);
+    const nc = await reach('NATS', config.NATS_URL, () => connectNats(nats, service));
     const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
     await migrateExclusively(dataSource, service);
 
     const vault = new PersonalDataVault(service);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
-    const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, redis);
-    if (options.publishes) {
-      await ensureEventStream(nc, options.publishes.stream, service, config.EVENT_RETENTION_DAYS ?? 30);
+    const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, nats, redis);
+    if (options.nats.publishes) {
+      await ensureEventStream(nc, options.nats.publishes, config.EVENT_RETENTION_DAYS ?? 30);
       runtime.relay = new OutboxRelay({
         dataSource,
         schema: service,
         store,
         nc,
-        definitions: options.publishes.events,
+        definitions: options.events ?? [],
         logger,
       });
       store.attachRelay(runtime.relay);

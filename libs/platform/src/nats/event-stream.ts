@@ -1,24 +1,24 @@
+import type { NatsAccess } from '@authsvc/contracts';
 import { jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * Creates or updates a service's event stream. It binds `<service>.events.>` (facts for every subscriber)
- * and `<service>.mail.>` (mail requests that carry action links, bearer secrets: only the mailer may
- * consume them), never RPC subjects: a stream that captured those would answer requests with publish acks. `max_age` bounds how long published
- * personal data stays on the bus; the duplicate window makes relay re-publishes after a crash no-ops.
+ * Creates or updates a service's event stream, bound to the subjects its NATS access declares
+ * (`eventStreamSubjects`). `max_age` bounds how long published personal data stays on the bus; the duplicate
+ * window makes relay re-publishes after a crash no-ops.
  */
 export async function ensureEventStream(
   nc: NatsConnection,
-  name: string,
-  service: string,
+  stream: NonNullable<NatsAccess['publishes']>,
   retentionDays: number,
 ): Promise<void> {
   const manager = await jetstreamManager(nc);
+  const name = stream.stream;
   const config: Partial<StreamConfig> & { name: string } = {
     name,
-    subjects: [`${service}.events.>`, `${service}.mail.>`],
+    subjects: [...stream.subjects],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
     max_age: nanos(retentionDays * 24 * 60 * 60 * 1000),
