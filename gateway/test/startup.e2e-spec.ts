@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
+import { acceptsConnections, freePort } from './support/free-port.js';
 import { natsServerBinary } from './support/test-stack.js';
 
 const ROOT = process.cwd();
@@ -33,9 +35,16 @@ function runUntilExit(entry: string, env: Record<string, string | undefined>, ti
   });
 }
 
+/** A NATS credential of nobody's: the development ones are refused in production. */
+const freshNatsSeed = () => new TextDecoder().decode(nkeys.createUser().getSeed());
+
 describe('start-up checks', () => {
   it('refuses the development secret in production, naming AUTH_SECRET', async () => {
-    const result = await runUntilExit('gateway/dist/main.js', { NODE_ENV: 'production', AUTH_SECRET: '' });
+    const result = await runUntilExit('gateway/dist/main.js', {
+      NODE_ENV: 'production',
+      AUTH_SECRET: '',
+      NATS_NKEY_SEED: freshNatsSeed(),
+    });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET/);
   });
@@ -44,9 +53,43 @@ describe('start-up checks', () => {
     const result = await runUntilExit('services/identity/dist/main.js', {
       NODE_ENV: undefined,
       AUTH_SECRET: undefined,
+      NATS_NKEY_SEED: freshNatsSeed(),
     });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET must be set in production/);
+  });
+
+  it.each(['gateway', 'mailer'])(
+    "refuses %s's published development NATS credential in production, naming NATS_NKEY_SEED",
+    async (app) => {
+      const entry = app === 'gateway' ? 'gateway/dist/main.js' : `services/${app}/dist/main.js`;
+      const result = await runUntilExit(entry, { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+      expect(result.code).toBe(1);
+      expect(result.output).toMatch(/NATS_NKEY_SEED must be set in production/);
+    },
+  );
+
+  it("says NATS refuses the app's credential, not that it does not answer", async () => {
+    const port = await freePort();
+    const directory = mkdtempSync(join(tmpdir(), 'authsvc-nats-auth-'));
+    const config = join(directory, 'nats-server.conf');
+    writeFileSync(config, `authorization { users: [ { nkey: ${nkeys.createUser().getPublicKey()} } ] }`);
+    const nats = spawn(natsServerBinary() ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-c', config], {
+      stdio: 'ignore',
+    });
+    try {
+      await eventually(() => acceptsConnections(port), { what: 'nats-server to accept connections' });
+      const result = await runUntilExit('services/organization/dist/main.js', {
+        NATS_URL: `nats://127.0.0.1:${port}`,
+        HEALTH_PORT: String(await freePort()),
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`NATS at nats://127.0.0.1:${port} refuses this app's credential`);
+      expect(result.output).toMatch(/Set NATS_NKEY_SEED/);
+    } finally {
+      nats.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('names a malformed variable and exits non-zero', async () => {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 /** Ports this process handed out already: the kernel may give a just-closed port again to the next caller. */
 const handedOut = new Set<number>();
@@ -25,4 +25,15 @@ export async function freePort(): Promise<number> {
     handedOut.add(port);
     return port;
   }
+}
+
+/** Whether something accepts TCP connections on the port (a server started in the background, for instance). */
+export function acceptsConnections(port: number): Promise<true | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(undefined));
+  });
 }

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdentityRpc, NATS_ACCESS, SessionRpc, type NatsAccess } from '@authsvc/contracts';
@@ -14,7 +13,7 @@ import {
 import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
-import { freePort } from './free-port.js';
+import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 
 export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
@@ -246,17 +245,7 @@ export class TestStack {
     this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
     this.nats.stderr!.on('data', this.keepLog('nats'));
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        new Promise<true | undefined>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => {
-            socket.destroy();
-            resolve(true);
-          });
-          socket.on('error', () => resolve(undefined));
-        }),
-      { what: 'the private NATS server to accept connections' },
-    );
+    await eventually(() => acceptsConnections(port), { what: 'the private NATS server to accept connections' });
   }
 
   private spawn(app: AppName): void {
