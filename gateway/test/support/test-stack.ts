@@ -31,7 +31,7 @@ const ENTRY_POINTS: Record<AppName, string> = {
  * back end would (set-password, which no app makes; revoking a session).
  */
 export const TEST_BACK_END: NatsAccess = {
-  user: 'back-end',
+  user: 'backend',
   serves: [],
   calls: [IdentityRpc.setPassword, SessionRpc.revoke],
   consumes: [],
