@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { NATS_ACCESS } from '@authsvc/contracts';
 import { natsPublicKeyVariable } from '@authsvc/platform';
 
 /**
@@ -89,7 +90,8 @@ describe('deployment manifests', () => {
       const natsCommand = [services.nats.command ?? []].flat().join(' ');
       const config = /(?:^|\s)-c\s+(\S+)/.exec(natsCommand)?.[1];
       expect(services.nats.volumes).toContain(`./nats/nats-server.conf:${config}:ro`);
-      expect(sorted(Object.keys(services.nats.environment ?? {}))).toEqual(sorted(APPS.map(natsPublicKeyVariable)));
+      const users = NATS_ACCESS.map(({ user }) => natsPublicKeyVariable(user));
+      expect(sorted(Object.keys(services.nats.environment ?? {}))).toEqual(sorted(users));
     });
 
     it.each(APPS)('gives %s only its own NATS credential', (app) => {

@@ -1,10 +1,10 @@
-import { IdentityRpc } from '@authsvc/contracts';
+import { BackEndNatsAccess, IdentityRpc } from '@authsvc/contracts';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { eventually } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import type { SmtpSink } from './support/smtp-sink.js';
-import { TEST_BACK_END, TestStack } from './support/test-stack.js';
+import { TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
 const RESET_LINK_PATH = /^\/api\/auth\/reset-password\/([A-Za-z0-9]{24})$/;
@@ -206,7 +206,7 @@ describe('password reset and change', () => {
     ).body;
     const client = ClientProxyFactory.create({
       transport: Transport.NATS,
-      options: stack.natsOptions(TEST_BACK_END.user),
+      options: stack.natsOptions(BackEndNatsAccess.user),
     });
     const setPassword = (payload: Record<string, unknown>) =>
       firstValueFrom(client.send(IdentityRpc.setPassword.subject, { correlationId: 'e2e', ...payload })).catch(

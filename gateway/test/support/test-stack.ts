@@ -1,15 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IdentityRpc, NATS_ACCESS, SessionRpc, type NatsAccess } from '@authsvc/contracts';
-import {
-  natsConnectionOptions,
-  natsPermissions,
-  natsPublicKeyVariable,
-  publicKeyFromEnvironment,
-  renderNatsServerConfig,
-} from '@authsvc/platform';
+import { NATS_ACCESS } from '@authsvc/contracts';
+import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable } from '@authsvc/platform';
 import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
@@ -26,18 +20,6 @@ const ENTRY_POINTS: Record<AppName, string> = {
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
 };
-/**
- * A trusted back end of the operator's, beside the apps: the NATS user of the tests that make requests as a
- * back end would (set-password, which no app makes; revoking a session).
- */
-export const TEST_BACK_END: NatsAccess = {
-  user: 'backend',
-  serves: [],
-  calls: [IdentityRpc.setPassword, SessionRpc.revoke],
-  consumes: [],
-};
-const NATS_USERS = [...NATS_ACCESS, TEST_BACK_END];
-
 /** What `start` runs; a second gateway replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
@@ -92,8 +74,8 @@ export function natsServerBinary(): string | undefined {
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
  * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
- * stop), Redis (database 1) and a private NATS server with JetStream, enforcing the generated authorization:
- * each app connects with a fresh credential of its own. Nothing is shared with a running development stack,
+ * stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
+ * a fresh credential per NATS user. Nothing is shared with a running development stack,
  * with another stack, or with the next run.
  */
 export class TestStack {
@@ -107,7 +89,7 @@ export class TestStack {
   private readonly natsRefusals: string[] = [];
   /** A fresh nkey seed per NATS user, made for this stack. */
   private readonly natsSeeds = new Map(
-    NATS_USERS.map(({ user }) => [user, new TextDecoder().decode(nkeys.createUser().getSeed())]),
+    NATS_ACCESS.map(({ user }) => [user, new TextDecoder().decode(nkeys.createUser().getSeed())]),
   );
 
   private constructor(
@@ -165,7 +147,7 @@ export class TestStack {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   }
 
-  /** Connection options of NATS `user` (an app, or TEST_BACK_END's), for the NATS library or Nest's NATS client. */
+  /** Connection options of NATS `user` (an app, or `backend`), for the NATS library or Nest's NATS client. */
   natsOptions(user: string) {
     const seed = this.natsSeeds.get(user);
     if (!seed) throw new Error(`no NATS user ${user}`);
@@ -201,9 +183,9 @@ export class TestStack {
   }
 
   /**
-   * Stops everything, then fails if nats-server refused an app anything it tried: the generated authorization
-   * must allow every app all it does in the suite. A suite that uses an app's credential for what it may not do
-   * says so with `appRefusalsExpected`.
+   * Stops everything, then fails if nats-server refused a declared user (an app, or the back end the tests act
+   * as) anything it tried: the generated authorization must allow each all it does in the suite. A suite that
+   * uses a credential for what it may not do says so with `appRefusalsExpected`.
    */
   async stop({ appRefusalsExpected = false } = {}): Promise<void> {
     await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
@@ -221,10 +203,10 @@ export class TestStack {
     }
   }
 
-  /** nats-server's log lines of what it refused to the apps' credentials (test clients' refusals excluded). */
+  /** nats-server's log lines of what it refused to the declared users' credentials (strangers' excluded). */
   appRefusals(): string[] {
-    const appKeys = NATS_ACCESS.map(({ user }) => this.publicKey(user));
-    return this.natsRefusals.filter((line) => appKeys.some((key) => line.includes(key)));
+    const keys = [...this.natsSeeds.keys()].map((user) => this.publicKey(user));
+    return this.natsRefusals.filter((line) => keys.some((key) => line.includes(key)));
   }
 
   logsOf(app: AppName | 'nats'): string {
@@ -236,12 +218,20 @@ export class TestStack {
     if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
     const port = await freePort();
     this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
-    const config = join(this.natsDirectory, 'nats-server.conf');
-    writeFileSync(config, renderNatsServerConfig(NATS_USERS.map(natsPermissions), publicKeyFromEnvironment));
     const publicKeys = Object.fromEntries(
-      NATS_USERS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
+      NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
     );
-    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
+    const args = [
+      '-js',
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-sd',
+      this.natsDirectory,
+      '-c',
+      join(ROOT, NATS_SERVER_CONFIG),
+    ];
     this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
     this.nats.stderr!.on('data', this.keepLog('nats'));
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;

@@ -24,8 +24,8 @@ export const RedisVariables = {
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
 };
 
-/** The apps; each connects to NATS as a user of its own, allowed only its own subjects. */
-export type NatsUserName = 'gateway' | 'identity' | 'session' | 'organization' | 'mailer';
+/** The apps and your back end: each connects to NATS as a user of its own, allowed only its own subjects. */
+export type NatsUserName = 'gateway' | 'identity' | 'session' | 'organization' | 'mailer' | 'backend';
 
 /**
  * Published development credentials (their public keys are in nats/nats-server.dev.conf): harmless against the
@@ -37,6 +37,7 @@ export const DEV_NATS_NKEY_SEEDS: Readonly<Record<NatsUserName, string>> = {
   session: 'SUAIEPQFRQNVQUOUXFMHV7U4Y3OFJ6VZC72JSSROL7VOWW7IEBGGCNI2YQ',
   organization: 'SUANSLS5RQENOUBESUBOTBQE4WNDIDEMCTEOJ7KBGLDTGEGMGWCRNZGGWE',
   mailer: 'SUABC5XW5WVRBOKX53NET2IIFCVH2DFFA7C3KQEEMCO4USHECUBGYEZDBM',
+  backend: 'SUADJXZBEN2WJ2TT65ZXDTNQEC36ZJXX2OUMEUTSQ2H2YITFSO5GGFAIKA',
 };
 
 export function natsVariables(user: NatsUserName) {

@@ -33,3 +33,4 @@ export * from './identity/identity.nats-access.js';
 export * from './session/session.nats-access.js';
 export * from './organization/organization.nats-access.js';
 export * from './mailer/mailer.nats-access.js';
+export * from './back-end/back-end.nats-access.js';
