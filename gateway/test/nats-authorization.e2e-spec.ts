@@ -1,4 +1,5 @@
 import {
+  BackEndNatsAccess,
   IDENTITY_EVENTS_STREAM,
   IDENTITY_MAIL_SUBJECTS,
   IdentityRpc,
@@ -101,6 +102,19 @@ describe('NATS authorization: each app its own credential, allowed its own subje
     const widened = `$JS.API.CONSUMER.CREATE.${stream}.${durableName}.identity.events.>`;
     expect(await attempt(mailer, widened)).toBe(refusedPublish(widened));
     expect(stack.appRefusals().join('\n')).toContain(`Subject "${deleteUser}"`);
+  });
+
+  it("does not let the back end's credential go beyond its requests", async () => {
+    const backEnd = await connectAs(BackEndNatsAccess.user);
+    expect(
+      await attempt(backEnd, IdentityRpc.setPassword.subject, { userId: 'no-such-user', newPassword: 'a-password-1' }),
+    ).toMatch(/^answered: .*USER_NOT_FOUND/);
+    expect(await attempt(backEnd, IdentityRpc.deleteUser.subject, { userId: 'someone', freshSession: true })).toBe(
+      refusedPublish(IdentityRpc.deleteUser.subject),
+    );
+    expect(await subscriptionRefusal(backEnd, IDENTITY_MAIL_SUBJECTS)).toMatch(
+      /Permissions Violation for Subscription/,
+    );
   });
 
   it("does not let the session service's credential read identity's mail requests through JetStream", async () => {
