@@ -35,6 +35,24 @@ function runUntilExit(entry: string, env: Record<string, string | undefined>, ti
   });
 }
 
+/**
+ * A private nats-server with JetStream (its store in a fresh directory), `configure`d from that directory; `stop`
+ * ends it and removes the directory.
+ */
+async function startNatsServer(configure: (directory: string) => string[] = () => []) {
+  const [port, directory] = [await freePort(), mkdtempSync(join(tmpdir(), 'authsvc-nats-startup-'))];
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', directory, ...configure(directory)];
+  const server = spawn(natsServerBinary() ?? 'nats-server', args, { stdio: 'ignore' });
+  await eventually(() => acceptsConnections(port), { what: 'nats-server to accept connections' });
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: () => {
+      server.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A NATS credential of nobody's: the development ones are refused in production. */
 const freshNatsSeed = () => new TextDecoder().decode(nkeys.createUser().getSeed());
 
@@ -70,25 +88,21 @@ describe('start-up checks', () => {
   );
 
   it("says NATS refuses the app's credential, not that it does not answer", async () => {
-    const port = await freePort();
-    const directory = mkdtempSync(join(tmpdir(), 'authsvc-nats-auth-'));
-    const config = join(directory, 'nats-server.conf');
-    writeFileSync(config, `authorization { users: [ { nkey: ${nkeys.createUser().getPublicKey()} } ] }`);
-    const nats = spawn(natsServerBinary() ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-c', config], {
-      stdio: 'ignore',
+    const nats = await startNatsServer((directory) => {
+      const config = join(directory, 'nats-server.conf');
+      writeFileSync(config, `authorization { users: [ { nkey: ${nkeys.createUser().getPublicKey()} } ] }`);
+      return ['-c', config];
     });
     try {
-      await eventually(() => acceptsConnections(port), { what: 'nats-server to accept connections' });
       const result = await runUntilExit('services/organization/dist/main.js', {
-        NATS_URL: `nats://127.0.0.1:${port}`,
+        NATS_URL: nats.url,
         HEALTH_PORT: String(await freePort()),
       });
       expect(result.code).toBe(1);
-      expect(result.output).toContain(`NATS at nats://127.0.0.1:${port} refuses this app's credential`);
+      expect(result.output).toContain(`NATS at ${nats.url} refuses this app's credential`);
       expect(result.output).toMatch(/Set NATS_NKEY_SEED/);
     } finally {
-      nats.kill('SIGKILL');
-      rmSync(directory, { recursive: true, force: true });
+      nats.stop();
     }
   });
 
@@ -147,9 +161,12 @@ describe('start-up checks', () => {
     const database = `authsvc_migrate_${Date.now().toString(36)}`;
     const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
     const ports = [await freePort(), await freePort()];
+    // A NATS of its own: the development one may hold streams another branch made.
+    const nats = await startNatsServer();
+    const env = { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: nats.url, LOG_LEVEL: 'warn' };
     const replicas = ports.map((port) =>
       spawn(process.execPath, [join(ROOT, 'services/identity/dist/main.js')], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(port), LOG_LEVEL: 'warn' },
+        env: { ...env, HEALTH_PORT: String(port) },
         stdio: 'ignore',
       }),
     );
@@ -172,9 +189,13 @@ describe('start-up checks', () => {
       expect(rows).toHaveLength(migrationFiles.length);
       expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     } finally {
+      // A replica that could not start has exited already: waiting for its exit would hang the test.
       await Promise.all(
-        replicas.map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),
+        replicas
+          .filter((replica) => replica.exitCode === null)
+          .map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),
       );
+      nats.stop();
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await admin.end();
     }
