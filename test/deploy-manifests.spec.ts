@@ -10,7 +10,14 @@ import { natsPublicKeyVariable } from '@authsvc/platform';
  */
 const ROOT = process.cwd();
 const APPS = ['gateway', 'identity', 'session', 'organization', 'mailer'];
-const SECRET_KEYS = ['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL'];
+const SECRET_KEYS = [
+  'AUTH_SECRET',
+  'AUTH_SECRETS_PREVIOUS',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_KEYS_PREVIOUS',
+  'DATABASE_URL',
+  'SMTP_URL',
+];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
 type Yaml = any;

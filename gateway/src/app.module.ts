@@ -54,7 +54,7 @@ export class AppModule {
           useFactory: () => new MultiplexedNatsClient(natsEndpoint(GatewayNatsAccess.user, config)),
         },
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
-        { provide: AuthCookies, useValue: new AuthCookies(config.AUTH_SECRET, config.BASE_URL.protocol === 'https:') },
+        { provide: AuthCookies, useValue: new AuthCookies(config, config.BASE_URL.protocol === 'https:') },
         ServiceClient,
         SessionReadModels,
         CurrentSession,

@@ -1,6 +1,6 @@
 import {
   boolean,
-  checkAuthSecret,
+  checkSecrets,
   integer,
   list,
   loadConfig,
@@ -53,6 +53,5 @@ export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const config = loadConfig(gatewaySchema, env);
-  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
-  return { ...config, IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(), warnings: warning ? [warning] : [] };
+  return { ...config, IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(), warnings: checkSecrets(config) };
 }

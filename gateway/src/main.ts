@@ -13,6 +13,9 @@ import { loadGatewayConfig } from './gateway.config.js';
 import { sendError } from './http/error-response.js';
 import { registerRequestBodyParser } from './http/request-body.parser.js';
 import { requestIdHook } from './http/request-id.hook.js';
+import { securityHeadersHook } from './http/security-headers.js';
+import { SecurityLog, securityLogHook } from './http/security-log.hook.js';
+import { clientIpOf } from './http/request-context.js';
 import { rateLimitHook } from './rate-limit/rate-limit.hook.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { registerWebClient } from './web/web-client.routes.js';
@@ -42,6 +45,13 @@ await runService('gateway', async () => {
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
+  fastify.addHook('onSend', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
+  fastify.addHook(
+    'onSend',
+    securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), (request) =>
+      clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES),
+    ),
+  );
   if (config.RATE_LIMIT_ENABLED) {
     fastify.addHook(
       'onRequest',

@@ -1,7 +1,9 @@
 import {
   BackEndNatsAccess,
   IDENTITY_EVENTS_STREAM,
+  IDENTITY_MAIL_STREAM,
   IDENTITY_MAIL_SUBJECTS,
+  LegacyMailConsumer,
   IdentityRpc,
   MailerConsumers,
   PasswordResetRequested,
@@ -101,6 +103,11 @@ describe('NATS authorization: each app its own credential, allowed its own subje
     const { stream, durableName } = MailerConsumers.identityMail;
     const widened = `$JS.API.CONSUMER.CREATE.${stream}.${durableName}.identity.events.>`;
     expect(await attempt(mailer, widened)).toBe(refusedPublish(widened));
+    // The retired consumer it drains on upgrade: never made again, and no other stream purged.
+    const recreated = `$JS.API.CONSUMER.CREATE.${IDENTITY_EVENTS_STREAM}.${LegacyMailConsumer.durableName}.identity.events.>`;
+    expect(await attempt(mailer, recreated)).toBe(refusedPublish(recreated));
+    const purgeMail = `$JS.API.STREAM.PURGE.${IDENTITY_MAIL_STREAM}`;
+    expect(await attempt(mailer, purgeMail)).toBe(refusedPublish(purgeMail));
     expect(stack.appRefusals().join('\n')).toContain(`Subject "${deleteUser}"`);
   });
 
@@ -128,5 +135,14 @@ describe('NATS authorization: each app its own credential, allowed its own subje
         filter_subject: IDENTITY_MAIL_SUBJECTS,
       }),
     ).rejects.toThrow(/Permissions Violation for Publish/);
+    await expect(
+      manager.consumers.add(IDENTITY_MAIL_STREAM, {
+        durable_name: durableName,
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: IDENTITY_MAIL_SUBJECTS,
+      }),
+    ).rejects.toThrow(/Permissions Violation for Publish/);
+    const getMail = `$JS.API.STREAM.MSG.GET.${IDENTITY_MAIL_STREAM}`;
+    expect(await attempt(session, getMail, { seq: 1 })).toBe(refusedPublish(getMail));
   });
 });

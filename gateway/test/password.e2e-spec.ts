@@ -20,7 +20,7 @@ describe('password reset and change', () => {
   let smtp: SmtpSink;
 
   beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp());
+    ({ stack, smtp } = await TestStack.startWithSmtp({ PASSWORD_CONTEXT_WORDS: 'acmecorp' }));
   });
 
   afterAll(() => stack?.stop());
@@ -83,7 +83,9 @@ describe('password reset and change', () => {
     const { email } = await signUp();
     await post('/forget-password', { email, redirectTo: '/reset' });
     const [token] = await resetTokens(email);
-    const follow = (path: string) => request(stack.url(`/api/auth${path}`));
+    // Every reset link shares one rate-limit counter per client: each follow comes from another client.
+    const follow = (path: string) =>
+      request(stack.url(`/api/auth${path}`), { headers: { 'x-forwarded-for': randomClientIp() } });
 
     const valid = await follow(`/reset-password/${token}?callbackURL=${encodeURIComponent('/reset?step=2')}`);
     expect(valid.status).toBe(302);
@@ -232,5 +234,21 @@ describe('password reset and change', () => {
   it('does not route set-password over HTTP', async () => {
     const { cookie } = await signUp();
     expect((await post('/set-password', { newPassword: 'a-first-password' }, signedIn(cookie))).status).toBe(404);
+  });
+
+  it('refuses a common password at sign-up, change and reset, in any letter case, and accepts it nowhere', async () => {
+    const compromised = { status: 400, body: { code: 'PASSWORD_COMPROMISED' } };
+    const email = uniqueEmail('common');
+    expect(await post('/sign-up/email', { name: 'Pat', email, password: 'Password123' })).toMatchObject(compromised);
+    const { email: registered, cookie } = await signUp();
+    const change = { currentPassword: password, newPassword: 'iloveyou1' };
+    expect(await post('/change-password', change, signedIn(cookie))).toMatchObject(compromised);
+    await post('/request-password-reset', { email: registered });
+    const [token] = await resetTokens(registered);
+    expect(await post('/reset-password', { token, newPassword: 'QWERTY123' })).toMatchObject(compromised);
+    expect((await signIn(registered, password)).status).toBe(200);
+    const contextWord = { status: 400, body: { code: 'PASSWORD_CONTAINS_CONTEXT_WORD' } };
+    const acme = { name: 'Pat', email: uniqueEmail('context'), password: 'my-AcmeCorp-pass' };
+    expect(await post('/sign-up/email', acme)).toMatchObject(contextWord);
   });
 });

@@ -1,3 +1,4 @@
+import { purposeKey } from '@authsvc/config';
 import { SignJWT } from 'jose';
 import { eventually } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
@@ -51,7 +52,7 @@ describe('email verification', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(Math.floor(expiresAt.getTime() / 1000) - 3600)
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(new TextEncoder().encode(SECRET));
+      .sign(purposeKey(SECRET, 'verification-token'));
   }
 
   it('verifies on the first click, signs in then only, and redirects to the callbackURL', async () => {

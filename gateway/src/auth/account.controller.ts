@@ -6,6 +6,7 @@ import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthController } from './auth-controller.decorator.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 /** The signed-in user's profile and sign-in methods. */
 @AuthController()
@@ -33,6 +34,7 @@ export class AccountController {
    * verified. Nothing changes until the new address's link is followed; a taken address is mailed nothing.
    */
   @Post('change-email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
   changeEmail(@Body() body: ChangeEmailBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {

@@ -12,6 +12,7 @@ import { isSessionFresh } from '../session/session-freshness.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { DeleteUserBody, DeleteUserCallbackQueryParams } from './dto/delete-user.bodies.js';
 import { redirectTo } from '../http/location.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 const DELETED = { success: true, message: 'User deleted' } as const;
 
@@ -29,6 +30,7 @@ export class DeleteUserController {
   ) {}
 
   @Post('delete-user')
+  @RateLimit(CREDENTIAL_RULE)
   @WithSession()
   async deleteUser(
     @Body() body: DeleteUserBody,

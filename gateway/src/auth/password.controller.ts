@@ -18,6 +18,7 @@ import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { ResetPasswordLinkQueryParams, ResetPasswordQueryParams } from './dto/reset-password.queries.js';
 import { redirectTo } from '../http/location.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */
 @AuthController()
@@ -31,6 +32,7 @@ export class PasswordController {
 
   /** `forget-password` is the older name of the same endpoint, kept for clients that still call it. */
   @Post(['request-password-reset', 'forget-password'])
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   requestReset(
     @Body() body: RequestPasswordResetBody,
@@ -41,6 +43,7 @@ export class PasswordController {
 
   /** The mailed link: on to the app's page with `?token=`, or with `?error=INVALID_TOKEN`. It does not use the token up. */
   @Get('reset-password/:token')
+  @RateLimit(CREDENTIAL_RULE)
   async followResetLink(
     @Param('token') token: string,
     @Query() query: ResetPasswordLinkQueryParams,
@@ -55,6 +58,7 @@ export class PasswordController {
   }
 
   @Post('reset-password')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   resetPassword(
     @Body() body: ResetPasswordBody,
@@ -71,6 +75,7 @@ export class PasswordController {
    * `{token: <new token>, user}` with its cookie; otherwise `{token: null, user}`.
    */
   @Post('change-password')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
   async changePassword(
@@ -89,6 +94,7 @@ export class PasswordController {
 
   /** Re-authentication before sensitive steps in the app: `{status: true}` or 400 INVALID_PASSWORD. */
   @Post('verify-password')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
   verifyPassword(@Body() body: VerifyPasswordBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {

@@ -12,6 +12,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { locationOf } from '../http/location.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -28,6 +29,7 @@ export class SignInController {
   ) {}
 
   @Post('sign-in/email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signInEmail(
     @Body() body: SignInEmailBody,
@@ -42,6 +44,7 @@ export class SignInController {
   }
 
   @Post('sign-in/username')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signInUsername(
     @Body() body: SignInUsernameBody,

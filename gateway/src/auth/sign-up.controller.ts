@@ -5,6 +5,7 @@ import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 @AuthController()
 export class SignUpController {
@@ -15,6 +16,7 @@ export class SignUpController {
 
   /** Registers the user, then signs them in: `{token, user}` and the session cookie. */
   @Post('sign-up/email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signUpEmail(
     @Body() body: SignUpEmailBody,

@@ -11,6 +11,7 @@ import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { withErrorParameter } from './callback-redirect.js';
 import { redirectTo } from '../http/location.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 
 @AuthController()
 export class VerificationController {
@@ -23,6 +24,7 @@ export class VerificationController {
 
   /** Signed in: only to your own unverified address. Anonymous: `{status: true}` whatever the address. */
   @Post('send-verification-email')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession({ optional: true })
   send(@Body() body: SendVerificationEmailBody, @Caller() { correlationId, user }: Caller): Promise<{ status: true }> {

@@ -4,7 +4,7 @@ import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { renderMailboxPage } from './mailbox-page.js';
+import { MAILBOX_PAGE_POLICY, renderMailboxPage } from './mailbox-page.js';
 import { correlationIdOf } from '../http/request-context.js';
 
 /** The development mailbox (every mail the mailer stored); absent unless DEV_MAILBOX_ENABLED turns it on. */
@@ -23,6 +23,7 @@ export class MailboxController {
 
   @Get('mailbox')
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', MAILBOX_PAGE_POLICY)
   async page(@Req() request: FastifyRequest): Promise<string> {
     return renderMailboxPage(await this.list(request));
   }

@@ -25,6 +25,11 @@ export function rememberCaller(request: FastifyRequest, caller: Caller): void {
   callers.set(request, caller);
 }
 
+/** The caller `CallerGuard` found for a request, if the request got that far. */
+export function callerOf(request: FastifyRequest): Caller | undefined {
+  return callers.get(request);
+}
+
 /** The handler's caller, as `CallerGuard` found it (see `@WithSession()` for the session). */
 export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
   const caller = callers.get(context.switchToHttp().getRequest<FastifyRequest>());

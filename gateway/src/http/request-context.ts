@@ -28,7 +28,15 @@ export function userAgentOf(request: FastifyRequest): string {
 }
 
 /** The request's path, without its query string. */
-export function pathOf(request: FastifyRequest): string {
+export function pathOf(request: Pick<FastifyRequest, 'url'>): string {
   const queryStart = request.url.indexOf('?');
   return queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+}
+
+/**
+ * The route a request matched, as declared (`/api/auth/reset-password/:token`), else its path: what logs name,
+ * since a concrete path may carry a mailed token.
+ */
+export function routeOf(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  return request.routeOptions.url ?? pathOf(request);
 }

@@ -1,24 +1,29 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
+
 export interface RateLimitRule {
   readonly windowMs: number;
   readonly max: number;
+  /**
+   * Whether the route answers 503 when its count cannot be read (Redis away). Routes that check a password or
+   * send mail fail closed: uncounted, they would let passwords be guessed and mailboxes flooded without limit.
+   * Every other route fails open: an outage of the limiter's store must not take the whole API down with it.
+   */
+  readonly failClosed: boolean;
 }
 
-export const DEFAULT_RULE: RateLimitRule = { windowMs: 10_000, max: 100 };
+export const DEFAULT_RULE: RateLimitRule = { windowMs: 10_000, max: 100, failClosed: false };
 
-/** Credential and mail-sending endpoints: 3 requests per 10 s per client, as the reference limits them. */
-const STRICT_RULE: RateLimitRule = { windowMs: 10_000, max: 3 };
-const STRICT_PREFIXES = [
-  '/sign-in',
-  '/sign-up',
-  '/change-password',
-  '/change-email',
-  '/request-password-reset',
-  '/forget-password',
-  '/reset-password',
-  '/send-verification-email',
-];
+/** Routes that check a password, send mail or take a mailed token: 3 requests per 10 s per client, as the reference. */
+export const CREDENTIAL_RULE: RateLimitRule = { windowMs: 10_000, max: 3, failClosed: true };
 
-/** The rule for a path below the auth API base. */
-export function rateLimitRuleFor(path: string): RateLimitRule {
-  return STRICT_PREFIXES.some((prefix) => path.startsWith(prefix)) ? STRICT_RULE : DEFAULT_RULE;
+/** Where a route keeps its rule in its Fastify route config. */
+const RULE_KEY = 'rateLimit';
+
+/** Binds a rule to the route of the decorated handler (routes without one get `DEFAULT_RULE`). */
+export const RateLimit = (rule: RateLimitRule): MethodDecorator => RouteConfig({ [RULE_KEY]: rule });
+
+/** The rule of a matched route, from its Fastify route config. */
+export function rateLimitRuleOf(routeConfig: unknown): RateLimitRule {
+  const rule = (routeConfig as Record<string, RateLimitRule | undefined> | undefined)?.[RULE_KEY];
+  return rule ?? DEFAULT_RULE;
 }

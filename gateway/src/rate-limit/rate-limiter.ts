@@ -10,8 +10,8 @@ const KEY_PREFIX = 'gateway:ratelimit:';
 export class RateLimiter {
   constructor(private readonly redis: Redis) {}
 
-  /** Milliseconds to wait when over the limit; 0 when the request may pass (also when Redis is away). */
-  async retryAfterMs(key: string, rule: RateLimitRule): Promise<number> {
+  /** Milliseconds to wait when over the limit, 0 when the request may pass, undefined when Redis is away. */
+  async retryAfterMs(key: string, rule: RateLimitRule): Promise<number | undefined> {
     const redisKey = KEY_PREFIX + key;
     const results = await this.redis
       .multi()
@@ -20,7 +20,7 @@ export class RateLimiter {
       .pttl(redisKey)
       .exec()
       .catch(() => null);
-    if (!results) return 0;
+    if (!results || results.some(([error]) => error)) return undefined;
     const [[, count], , [, ttl]] = results as [[unknown, number], unknown, [unknown, number]];
     return count > rule.max ? Math.max(ttl, 1) : 0;
   }

@@ -5,7 +5,7 @@ import { TrustedOrigins } from './trusted-origins.js';
 const trusted = new TrustedOrigins(new URL('http://localhost:3000'), ['https://app.example.com']);
 
 function facts(overrides: Partial<OriginFacts>): OriginFacts {
-  return { method: 'POST', path: '/sign-out', hasCookies: false, body: {}, query: {}, ...overrides };
+  return { method: 'POST', route: '/sign-out', hasCookies: false, body: {}, query: {}, ...overrides };
 }
 
 function codeOf(overrides: Partial<OriginFacts>): string | undefined {
@@ -20,7 +20,7 @@ function codeOf(overrides: Partial<OriginFacts>): string | undefined {
 describe('origin policy', () => {
   it('lets cookie-less server-to-server calls through', () => {
     expect(codeOf({})).toBeUndefined();
-    expect(codeOf({ path: '/sign-up/email' })).toBeUndefined();
+    expect(codeOf({ route: '/sign-up/email' })).toBeUndefined();
   });
 
   it('refuses a cookie-bearing POST without Origin or Referer', () => {
@@ -36,10 +36,37 @@ describe('origin policy', () => {
   });
 
   it('checks the Origin of sign-in and sign-up even without cookies', () => {
-    expect(codeOf({ path: '/sign-in/email', origin: 'http://evil.com' })).toBe(RequestErrors.INVALID_ORIGIN.code);
-    expect(codeOf({ path: '/sign-up/email', secFetchSite: 'cross-site', secFetchMode: 'navigate' })).toBe(
+    expect(codeOf({ route: '/sign-in/email', origin: 'http://evil.com' })).toBe(RequestErrors.INVALID_ORIGIN.code);
+    expect(codeOf({ route: '/sign-up/email', secFetchSite: 'cross-site', secFetchMode: 'navigate' })).toBe(
       RequestErrors.CROSS_SITE_NAVIGATION_LOGIN_BLOCKED.code,
     );
+  });
+
+  it('refuses sign-in and sign-up without Origin when Sec-Fetch-Site shows a browser sent them', () => {
+    for (const route of ['/sign-in/email', '/sign-in/username', '/sign-up/email']) {
+      for (const fetchMetadata of [
+        { secFetchSite: 'cross-site', secFetchMode: 'cors' },
+        { secFetchSite: 'same-site' },
+        { secFetchSite: 'same-origin', secFetchMode: 'cors' },
+      ]) {
+        expect(codeOf({ route, ...fetchMetadata })).toBe(RequestErrors.MISSING_OR_NULL_ORIGIN.code);
+      }
+      // Node's fetch on a server sends Sec-Fetch-Mode alone.
+      expect(codeOf({ route, secFetchMode: 'cors' })).toBeUndefined();
+      expect(codeOf({ route, secFetchSite: 'same-origin', origin: 'http://localhost:3000' })).toBeUndefined();
+      expect(codeOf({ route, secFetchSite: 'same-site', origin: 'http://evil.localhost:3000' })).toBe(
+        RequestErrors.INVALID_ORIGIN.code,
+      );
+    }
+  });
+
+  it('refuses any POST without Origin that a browser marks as sent from another site', () => {
+    for (const route of ['/request-password-reset', '/send-verification-email', '/sign-out']) {
+      expect(codeOf({ route, secFetchSite: 'cross-site' })).toBe(RequestErrors.MISSING_OR_NULL_ORIGIN.code);
+      expect(codeOf({ route, secFetchSite: 'same-site' })).toBe(RequestErrors.MISSING_OR_NULL_ORIGIN.code);
+      expect(codeOf({ route, secFetchSite: 'same-origin' })).toBeUndefined();
+      expect(codeOf({ route, secFetchSite: 'none' })).toBeUndefined();
+    }
   });
 
   it('refuses untrusted redirect targets whatever the cookies', () => {
@@ -52,7 +79,7 @@ describe('origin policy', () => {
   });
 
   it('checks the redirect target of GET links but not their origin', () => {
-    const link = { method: 'GET', path: '/verify-email', hasCookies: true };
+    const link = { method: 'GET', route: '/verify-email', hasCookies: true };
     expect(codeOf({ ...link, query: { callbackURL: 'https://evil.example/' } })).toBe(
       RequestErrors.INVALID_CALLBACK_URL.code,
     );

@@ -4,7 +4,8 @@ import type { TrustedOrigins } from './trusted-origins.js';
 /** What the origin policy looks at in a request. */
 export interface OriginFacts {
   readonly method: string;
-  readonly path: string;
+  /** The matched route below the auth API base (`/sign-in/email`), never the path as the client spelled it. */
+  readonly route: string;
   readonly hasCookies: boolean;
   readonly origin?: string;
   readonly referer?: string;
@@ -14,7 +15,7 @@ export interface OriginFacts {
   readonly query: Record<string, unknown>;
 }
 
-const SIGN_IN_PATHS = ['/sign-in', '/sign-up'];
+const SIGN_IN_ROUTES = ['/sign-in/', '/sign-up/'];
 
 const URL_FIELDS: readonly [field: string, error: ErrorDefinition][] = [
   ['callbackURL', RequestErrors.INVALID_CALLBACK_URL],
@@ -26,12 +27,15 @@ const URL_FIELDS: readonly [field: string, error: ErrorDefinition][] = [
 /**
  * CSRF and open-redirect defence (reference §5 with the current client's hardening): a cookie-bearing
  * POST must come from a trusted Origin (or Referer); sign-in and sign-up check a given Origin even
- * without cookies and refuse cross-site form navigations (login CSRF); every URL the caller asks us to
- * redirect to, in any request (the links of mails are GETs), must be trusted or a safe relative path.
+ * without cookies, refuse cross-site form navigations (login CSRF), and want an Origin whenever
+ * `Sec-Fetch-Site` shows a browser sent them; any other POST a browser marks as sent from another site (`Sec-Fetch-Site:
+ * cross-site` or `same-site`) wants an Origin too, since browsers send one with every such POST. Every URL the
+ * caller asks us to redirect to, in any request (the links of mails are GETs), must be trusted or a safe
+ * relative path.
  */
 export function checkOrigin(facts: OriginFacts, trusted: TrustedOrigins): void {
-  const isSignIn = SIGN_IN_PATHS.some((prefix) => facts.path.startsWith(prefix));
-  if (facts.method === 'POST' && (facts.hasCookies || isSignIn)) checkRequestOrigin(facts, trusted, isSignIn);
+  const isSignIn = SIGN_IN_ROUTES.some((prefix) => facts.route.startsWith(prefix));
+  if (facts.method === 'POST') checkRequestOrigin(facts, trusted, isSignIn);
   const body = (typeof facts.body === 'object' && facts.body !== null ? facts.body : {}) as Record<string, unknown>;
   for (const [field, error] of URL_FIELDS) {
     const value = body[field] ?? (field === 'callbackURL' ? facts.query[field] : undefined);
@@ -46,10 +50,24 @@ function checkRequestOrigin(facts: OriginFacts, trusted: TrustedOrigins, isSignI
     if (isSignIn && facts.secFetchSite === 'cross-site' && facts.secFetchMode === 'navigate') {
       throw new DomainError(RequestErrors.CROSS_SITE_NAVIGATION_LOGIN_BLOCKED);
     }
+    if (browserSentItWithoutOrigin(facts, isSignIn)) throw new DomainError(RequestErrors.MISSING_OR_NULL_ORIGIN);
     return;
   }
+  if (!facts.hasCookies && !isSignIn) return;
   if (origin === 'null') throw new DomainError(RequestErrors.MISSING_OR_NULL_ORIGIN);
   if (!trusted.isTrustedOrigin(origin)) throw new DomainError(RequestErrors.INVALID_ORIGIN);
+}
+
+/**
+ * A POST without Origin that Fetch Metadata marks as a browser's: on sign-in and sign-up any `Sec-Fetch-Site`, as
+ * the reference, elsewhere one from another site or another origin of this site. A browser sends an Origin with
+ * each of these, so its absence means it was stripped, and the request is refused as a missing Origin. Only
+ * `Sec-Fetch-Site` counts, not `Sec-Fetch-Mode` or `-Dest` alone: Node's fetch sends `Sec-Fetch-Mode: cors` from
+ * servers, which carry no Origin and no cookies of a user.
+ */
+function browserSentItWithoutOrigin(facts: OriginFacts, isSignIn: boolean): boolean {
+  if (isSignIn) return Boolean(facts.secFetchSite?.trim());
+  return facts.secFetchSite === 'cross-site' || facts.secFetchSite === 'same-site';
 }
 
 function originOfReferer(referer: string | undefined): string | undefined {

@@ -1,19 +1,22 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
-import { pathOf } from '../http/request-context.js';
 import { checkOrigin } from './origin-policy.js';
 import { TrustedOrigins } from './trusted-origins.js';
 
-/** Applies the origin policy to every request of the auth API, after routing and before validation. */
+/**
+ * Applies the origin policy to every route of the auth API, after routing and before validation. It goes by the
+ * matched route, so every spelling the router serves for a route (`/api/%61uth/sign-in/email`) is checked as the
+ * canonical one.
+ */
 @Injectable()
 export class OriginGuard implements CanActivate {
   constructor(@Inject(TrustedOrigins) private readonly trusted: TrustedOrigins) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const path = pathOf(request);
-    if (!path.startsWith(AUTH_BASE_PATH)) return true;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(`${AUTH_BASE_PATH}/`)) return true;
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
@@ -21,7 +24,7 @@ export class OriginGuard implements CanActivate {
     checkOrigin(
       {
         method: request.method,
-        path: path.slice(AUTH_BASE_PATH.length),
+        route: route.slice(AUTH_BASE_PATH.length),
         hasCookies: Boolean(request.headers.cookie),
         origin: header('origin'),
         referer: header('referer'),

@@ -1,3 +1,4 @@
+import { authKeyRing, type AuthSecrets, type KeyRing } from '@authsvc/config';
 import type { SessionView } from '@authsvc/contracts';
 import { parseCookieHeader, serializeCookie } from './cookie-header.js';
 import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
@@ -6,18 +7,24 @@ import { decodeSessionData, encodeSessionData, type CachedSession, type SessionD
 const PREFIX = 'better-auth';
 
 /**
- * The cookies of the auth API, named and signed as the reference client expects. Behind an https
- * BASE_URL every name gets the `__Secure-` prefix and the Secure attribute.
+ * The cookies of the auth API, named and signed as the reference client expects (the client never checks a
+ * signature, so the keys are ours to choose: one derived from the secrets for signed values, another for the
+ * session_data cache; a cookie signed before a rotation stays valid while its secret is among the previous ones).
+ * Behind an https BASE_URL every name gets the `__Secure-` prefix and the Secure attribute.
  */
 export class AuthCookies {
   readonly sessionToken: string;
   readonly sessionData: string;
   readonly dontRemember: string;
+  private readonly signatureKeys: KeyRing;
+  private readonly sessionDataKeys: KeyRing;
 
   constructor(
-    private readonly secret: string,
+    secrets: AuthSecrets,
     private readonly secure: boolean,
   ) {
+    this.signatureKeys = authKeyRing(secrets, 'cookie-signature');
+    this.sessionDataKeys = authKeyRing(secrets, 'session-data');
     const prefix = secure ? `__Secure-${PREFIX}` : PREFIX;
     this.sessionToken = `${prefix}.session_token`;
     this.sessionData = `${prefix}.session_data`;
@@ -30,19 +37,19 @@ export class AuthCookies {
     const signed = cookies.get(this.sessionToken);
     const dontRemember = cookies.get(this.dontRemember);
     return {
-      token: signed ? unsignCookieValue(signed, this.secret) : undefined,
+      token: signed ? unsignCookieValue(signed, this.signatureKeys) : undefined,
       present: signed !== undefined,
-      dontRemember: dontRemember !== undefined && unsignCookieValue(dontRemember, this.secret) === 'true',
+      dontRemember: dontRemember !== undefined && unsignCookieValue(dontRemember, this.signatureKeys) === 'true',
     };
   }
 
   /** Remembered sessions live as long as the session; the others are browser-session cookies plus a marker. */
   issue(session: SessionView, rememberMe: boolean, now: Date): string[] {
-    const signedToken = signCookieValue(session.token, this.secret);
+    const signedToken = signCookieValue(session.token, this.signatureKeys);
     if (!rememberMe) {
       return [
         serializeCookie(this.sessionToken, signedToken, { secure: this.secure }),
-        serializeCookie(this.dontRemember, signCookieValue('true', this.secret), { secure: this.secure }),
+        serializeCookie(this.dontRemember, signCookieValue('true', this.signatureKeys), { secure: this.secure }),
       ];
     }
     const maxAge = (new Date(session.expiresAt).getTime() - now.getTime()) / 1000;
@@ -52,11 +59,11 @@ export class AuthCookies {
   /** The request's session_data cookie (cookie cache), or null when it carries none. */
   readSessionData(cookieHeader: string | undefined, now: Date): SessionDataReading | null {
     const raw = parseCookieHeader(cookieHeader).get(this.sessionData);
-    return raw === undefined ? null : decodeSessionData(raw, this.secret, now);
+    return raw === undefined ? null : decodeSessionData(raw, this.sessionDataKeys, now);
   }
 
   issueSessionData(value: CachedSession, now: Date, maxAge: number): string {
-    return serializeCookie(this.sessionData, encodeSessionData(value, this.secret, now, maxAge), {
+    return serializeCookie(this.sessionData, encodeSessionData(value, this.sessionDataKeys, now, maxAge), {
       maxAge,
       secure: this.secure,
     });

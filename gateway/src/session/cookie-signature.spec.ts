@@ -1,26 +1,44 @@
 import { createHmac } from 'node:crypto';
+import { KeyRing, purposeKey } from '@authsvc/config';
 import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
+
+const ring = (...secrets: string[]) => new KeyRing(secrets, 'cookie-signature');
 
 describe('signed cookie values', () => {
   const secret = 'test-secret-0123456789';
+  const keys = ring(secret);
 
-  it('appends the Base64 HMAC-SHA256 of the value: 44 characters ending in "="', () => {
-    const signed = signCookieValue('abc', secret);
+  it('appends the Base64 HMAC-SHA256 of the value under the cookie key: 44 characters ending in "="', () => {
+    const signed = signCookieValue('abc', keys);
     const signature = signed.slice(4);
     expect(signature).toHaveLength(44);
     expect(signature.endsWith('=')).toBe(true);
-    expect(signature).toBe(createHmac('sha256', secret).update('abc').digest('base64'));
+    expect(signature).toBe(createHmac('sha256', purposeKey(secret, 'cookie-signature')).update('abc').digest('base64'));
+  });
+
+  it('signs with a key of its own, not with the secret itself', () => {
+    const underSecret = createHmac('sha256', secret).update('abc').digest('base64');
+    expect(signCookieValue('abc', keys)).not.toBe(`abc.${underSecret}`);
+    expect(unsignCookieValue(`abc.${underSecret}`, keys)).toBeUndefined();
   });
 
   it('gives the value back when the signature holds, even if the value contains dots', () => {
-    expect(unsignCookieValue(signCookieValue('a.b.c', secret), secret)).toBe('a.b.c');
+    expect(unsignCookieValue(signCookieValue('a.b.c', keys), keys)).toBe('a.b.c');
   });
 
   it('refuses a tampered value, a foreign secret and an unsigned value', () => {
-    const signed = signCookieValue('abc', secret);
-    expect(unsignCookieValue(`abd${signed.slice(3)}`, secret)).toBeUndefined();
-    expect(unsignCookieValue(signed, 'other-secret')).toBeUndefined();
-    expect(unsignCookieValue('abc', secret)).toBeUndefined();
-    expect(unsignCookieValue('abc.short=', secret)).toBeUndefined();
+    const signed = signCookieValue('abc', keys);
+    expect(unsignCookieValue(`abd${signed.slice(3)}`, keys)).toBeUndefined();
+    expect(unsignCookieValue(signed, ring('other-secret'))).toBeUndefined();
+    expect(unsignCookieValue('abc', keys)).toBeUndefined();
+    expect(unsignCookieValue('abc.short=', keys)).toBeUndefined();
+  });
+
+  it('after a rotation, signs with the new secret and still accepts the previous one, but not a removed one', () => {
+    const signedBefore = signCookieValue('abc', ring('old-secret'));
+    const rotated = ring('new-secret', 'old-secret');
+    expect(unsignCookieValue(signedBefore, rotated)).toBe('abc');
+    expect(signCookieValue('abc', rotated)).toBe(signCookieValue('abc', ring('new-secret')));
+    expect(unsignCookieValue(signedBefore, ring('new-secret'))).toBeUndefined();
   });
 });

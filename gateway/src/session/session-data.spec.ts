@@ -1,7 +1,9 @@
+import { KeyRing } from '@authsvc/config';
 import type { SessionView, UserView } from '@authsvc/contracts';
 import { decodeSessionData, encodeSessionData, SESSION_DATA_MAX_LENGTH } from './session-data.js';
 
-const secret = 'cookie-cache-test-secret-0123456789';
+const ring = (...secrets: string[]) => new KeyRing(secrets, 'session-data');
+const secret = ring('cookie-cache-test-secret-0123456789');
 const now = new Date('2026-05-01T12:00:00.000Z');
 const session = {
   id: 's1',
@@ -42,13 +44,19 @@ describe('session_data cookie', () => {
     expect(decodeSessionData(ending, secret, later(11))).toEqual({ status: 'expired' });
   });
 
+  it('stays valid across a rotation while its secret is a previous one', () => {
+    const raw = encodeSessionData({ session, user }, ring('old-secret'), now, 60);
+    expect(decodeSessionData(raw, ring('new-secret', 'old-secret'), now).status).toBe('valid');
+    expect(decodeSessionData(raw, ring('new-secret'), now)).toEqual({ status: 'invalid' });
+  });
+
   it('is invalid when tampered with, signed with another secret, or not ours at all', () => {
     const raw = encodeSessionData({ session, user }, secret, now, 60);
     const envelope = JSON.parse(Buffer.from(raw, 'base64url').toString());
     envelope.session.user.email = 'mallory@example.com';
     const tampered = Buffer.from(JSON.stringify(envelope)).toString('base64url');
     expect(decodeSessionData(tampered, secret, now)).toEqual({ status: 'invalid' });
-    expect(decodeSessionData(raw, `${secret}x`, now)).toEqual({ status: 'invalid' });
+    expect(decodeSessionData(raw, ring('another-secret'), now)).toEqual({ status: 'invalid' });
     expect(decodeSessionData('not-base64-json', secret, now)).toEqual({ status: 'invalid' });
   });
 

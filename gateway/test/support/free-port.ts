@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Whether something accepts TCP connections on the port (a server started in the background, for instance). */
+/** Resolves true once something accepts connections on `port` (for `eventually`), undefined while nothing does. */
 export function acceptsConnections(port: number): Promise<true | undefined> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1', () => {

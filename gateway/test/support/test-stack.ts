@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATS_ACCESS } from '@authsvc/contracts';
@@ -64,6 +64,9 @@ async function dropAbandonedDatabases(): Promise<void> {
 }
 const LOG_TAIL = 60;
 
+/** A NATS user of the test stacks alone, allowed everything. */
+export const NATS_ADMIN = 'test-admin';
+
 export function natsServerBinary(): string | undefined {
   for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/local/bin/nats-server']) {
     if (spawnSync(candidate, ['--version']).status === 0) return candidate;
@@ -83,13 +86,18 @@ export class TestStack {
   readonly databaseUrl: string;
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly logs = new Map<AppName | 'nats', string[]>();
+  /** Variables one app gets on top of the stack's (a replica pointed elsewhere). */
+  private readonly appEnv = new Map<AppName, Record<string, string>>();
   private nats?: ChildProcess;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
   private readonly natsRefusals: string[] = [];
   /** A fresh nkey seed per NATS user, made for this stack. */
   private readonly natsSeeds = new Map(
-    NATS_ACCESS.map(({ user }) => [user, new TextDecoder().decode(nkeys.createUser().getSeed())]),
+    [...NATS_ACCESS.map(({ user }) => user), NATS_ADMIN].map((user) => [
+      user,
+      new TextDecoder().decode(nkeys.createUser().getSeed()),
+    ]),
   );
 
   private constructor(
@@ -147,7 +155,10 @@ export class TestStack {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   }
 
-  /** Connection options of NATS `user` (an app, or `backend`), for the NATS library or Nest's NATS client. */
+  /**
+   * Connection options of NATS `user` (an app, or `backend`), for the NATS library or Nest's NATS client;
+   * `NATS_ADMIN` may do anything (the tests' own set-up), and is no app's.
+   */
   natsOptions(user: string) {
     const seed = this.natsSeeds.get(user);
     if (!seed) throw new Error(`no NATS user ${user}`);
@@ -158,9 +169,13 @@ export class TestStack {
     return `${this.baseUrl}${path}`;
   }
 
-  /** Starts a second gateway replica beside the first (same services, NATS and Redis); its base URL. */
-  async startGatewayReplica(): Promise<string> {
+  /**
+   * Starts a second gateway replica beside the first (same services, NATS and Redis, unless `env` says
+   * otherwise); its base URL.
+   */
+  async startGatewayReplica(env: Record<string, string> = {}): Promise<string> {
     this.ports['gateway-replica'] = await freePort();
+    this.appEnv.set('gateway-replica', env);
     this.spawn('gateway-replica');
     await this.waitReady('gateway-replica');
     return `http://localhost:${this.ports['gateway-replica']}`;
@@ -176,8 +191,10 @@ export class TestStack {
     this.processes.delete(app);
   }
 
-  async restart(app: AppName): Promise<void> {
+  /** Restarts an app, with `env` on top of the stack's variables when given. */
+  async restart(app: AppName, env?: Record<string, string>): Promise<void> {
     await this.kill(app, 'SIGTERM');
+    if (env) this.appEnv.set(app, env);
     this.spawn(app);
     await this.waitReady(app);
   }
@@ -205,7 +222,7 @@ export class TestStack {
 
   /** nats-server's log lines of what it refused to the declared users' credentials (strangers' excluded). */
   appRefusals(): string[] {
-    const keys = [...this.natsSeeds.keys()].map((user) => this.publicKey(user));
+    const keys = NATS_ACCESS.map(({ user }) => this.publicKey(user));
     return this.natsRefusals.filter((line) => keys.some((key) => line.includes(key)));
   }
 
@@ -221,17 +238,14 @@ export class TestStack {
     const publicKeys = Object.fromEntries(
       NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
     );
-    const args = [
-      '-js',
-      '-a',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-sd',
-      this.natsDirectory,
-      '-c',
-      join(ROOT, NATS_SERVER_CONFIG),
-    ];
+    // The committed authorization, plus an unrestricted user for tests that arrange JetStream state themselves.
+    const config = join(this.natsDirectory, 'nats-server.conf');
+    const committed = readFileSync(join(ROOT, NATS_SERVER_CONFIG), 'utf8');
+    writeFileSync(
+      config,
+      committed.replace('  users: [\n', `  users: [\n    { nkey: ${this.publicKey(NATS_ADMIN)} }\n`),
+    );
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
     this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
     this.nats.stderr!.on('data', this.keepLog('nats'));
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;
@@ -243,8 +257,9 @@ export class TestStack {
     const env = {
       ...process.env,
       ...this.env,
-      [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
+      ...this.appEnv.get(app),
+      [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
     };
     const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = this.keepLog(app);

@@ -1,7 +1,10 @@
-import { boolean, integer, nkeySeed, oneOf, text, url } from './variable.js';
+import { boolean, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+/** The development key-encryption secret: accepted locally with a warning, refused when NODE_ENV=production. */
+export const DEV_DATA_ENCRYPTION_KEY = 'dev-only-data-encryption-key-change-me-0123456789';
 
 /**
  * Production unless said otherwise: a process started without NODE_ENV refuses the development secret. Local
@@ -50,8 +53,23 @@ export function natsVariables(user: NatsUserName) {
   };
 }
 
+/**
+ * AUTH_SECRET signs (cookies, mailed tokens) and pre-hashes passwords; the previous secrets, comma-separated, are
+ * still accepted when checking, so that a rotation signs nobody out and locks no password out.
+ */
 export const SecretVariables = {
   AUTH_SECRET: text(DEV_AUTH_SECRET),
+  AUTH_SECRETS_PREVIOUS: list(),
+};
+
+/**
+ * DATA_ENCRYPTION_KEY wraps the per-user data keys stored in each service's database; the previous ones still
+ * unwrap keys until a restart has rewrapped them under the current one. Separate from AUTH_SECRET: rotating the
+ * signing secret does not touch data at rest.
+ */
+export const DataEncryptionVariables = {
+  DATA_ENCRYPTION_KEY: text(DEV_DATA_ENCRYPTION_KEY),
+  DATA_ENCRYPTION_KEYS_PREVIOUS: list(),
 };
 
 export const PublicUrlVariables = {

@@ -2,3 +2,4 @@ export * from './variable.js';
 export * from './load-config.js';
 export * from './common-variables.js';
 export * from './secret-policy.js';
+export * from './purpose-keys.js';

@@ -1,8 +1,9 @@
 import {
   boolean,
-  checkAuthSecret,
+  checkSecrets,
   ConfigError,
   DEV_AUTH_SECRET,
+  DEV_DATA_ENCRYPTION_KEY,
   DEV_NATS_NKEY_SEEDS,
   integer,
   list,
@@ -59,15 +60,44 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a list entry shorter than the list allows, naming the variable and the entry', () => {
+    const words = { WORDS: list('', 3) };
+    expect(loadConfig(words, { WORDS: 'acme, rocket' }).WORDS).toEqual(['acme', 'rocket']);
+    expect(() => loadConfig(words, { WORDS: 'acme, a' })).toThrow(/WORDS has "a": entries need 3\+ characters/);
+  });
+
   it('names a required variable that is missing', () => {
     expect(() => loadConfig({ DATABASE_URL: url(['postgres:']) }, {})).toThrow(/DATABASE_URL is required/);
   });
 
   it('warns about the development secret locally and refuses it in production', () => {
-    expect(checkAuthSecret(DEV_AUTH_SECRET, 'development')).toMatch(/AUTH_SECRET/);
-    expect(() => checkAuthSecret(DEV_AUTH_SECRET, 'production')).toThrow(/AUTH_SECRET/);
-    expect(() => checkAuthSecret('short', 'production')).toThrow(/at least 32/);
-    expect(checkAuthSecret('x'.repeat(40), 'production')).toBeUndefined();
+    const auth = (NODE_ENV: string, AUTH_SECRET: string, AUTH_SECRETS_PREVIOUS: string[] = []) =>
+      checkSecrets({ NODE_ENV, AUTH_SECRET, AUTH_SECRETS_PREVIOUS });
+    expect(auth('development', DEV_AUTH_SECRET)).toEqual([expect.stringMatching(/^AUTH_SECRET/)]);
+    expect(() => auth('production', DEV_AUTH_SECRET)).toThrow(/AUTH_SECRET/);
+    expect(() => auth('production', 'short')).toThrow(/at least 32/);
+    expect(auth('production', 'x'.repeat(40))).toEqual([]);
+  });
+
+  it('refuses a short or development previous secret in production, naming its variable', () => {
+    const strong = 'x'.repeat(40);
+    expect(() =>
+      checkSecrets({ NODE_ENV: 'production', AUTH_SECRET: strong, AUTH_SECRETS_PREVIOUS: ['short'] }),
+    ).toThrow(/AUTH_SECRETS_PREVIOUS/);
+    expect(
+      checkSecrets({ NODE_ENV: 'production', AUTH_SECRET: strong, AUTH_SECRETS_PREVIOUS: ['y'.repeat(40)] }),
+    ).toEqual([]);
+  });
+
+  it('requires an explicit DATA_ENCRYPTION_KEY in production and warns about the default locally', () => {
+    const data = (NODE_ENV: string, DATA_ENCRYPTION_KEY: string, DATA_ENCRYPTION_KEYS_PREVIOUS: string[] = []) =>
+      checkSecrets({ NODE_ENV, DATA_ENCRYPTION_KEY, DATA_ENCRYPTION_KEYS_PREVIOUS });
+    expect(data('test', DEV_DATA_ENCRYPTION_KEY)).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEY/)]);
+    expect(() => data('production', DEV_DATA_ENCRYPTION_KEY)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
+    expect(() => data('production', 'z'.repeat(40), [DEV_DATA_ENCRYPTION_KEY])).toThrow(
+      /DATA_ENCRYPTION_KEYS_PREVIOUS/,
+    );
+    expect(data('production', 'z'.repeat(40))).toEqual([]);
   });
 
   describe('NATS credential', () => {

@@ -32,6 +32,12 @@ export function integer(defaultValue: number | undefined, min: number, max: numb
   );
 }
 
+/** An integer, or empty for "derive it from other settings". */
+export function optionalInteger(min: number, max: number): Variable<number | undefined> {
+  const required = integer(undefined, min, max);
+  return variable(`${required.describe}, or empty`, (raw) => (raw.trim() === '' ? undefined : required.parse(raw)), '');
+}
+
 export function boolean(defaultValue: boolean): Variable<boolean> {
   return variable(
     'true or false',
@@ -87,14 +93,19 @@ export function nkeySeed(developmentDefault: string): Variable<string> {
   };
 }
 
-export function list(defaultValue = ''): Variable<string[]> {
+/** A comma-separated list; each entry trimmed, empty ones dropped, and at least `minEntryLength` characters long. */
+export function list(defaultValue = '', minEntryLength = 1): Variable<string[]> {
   return variable(
     'a comma-separated list',
-    (raw) =>
-      raw
+    (raw) => {
+      const entries = raw
         .split(',')
         .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0),
+        .filter((entry) => entry.length > 0);
+      const short = entries.find((entry) => entry.length < minEntryLength);
+      if (short !== undefined) throw new InvalidValue(`has "${short}": entries need ${minEntryLength}+ characters`);
+      return entries;
+    },
     defaultValue,
   );
 }

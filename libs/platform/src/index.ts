@@ -26,6 +26,7 @@ export * from './rpc/rpc-validation.pipe.js';
 export * from './rpc/rpc-error.filter.js';
 export * from './rpc/rpc-failure.js';
 export * from './rpc/rpc-client.js';
+export * from './health/application-readiness.js';
 export * from './health/health-server.js';
 export * from './bootstrap/infrastructure-unavailable.js';
 export * from './bootstrap/connect-redis.js';

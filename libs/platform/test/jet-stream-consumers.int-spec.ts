@@ -6,6 +6,7 @@ import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jet
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ConsoleLogger, Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { startNatsMicroservice } from '../src/bootstrap/nats-microservice';
+import { ApplicationReadiness } from '../src/health/application-readiness';
 import { JetStreamConsumer } from '../src/nats/jet-stream-consumer.decorator';
 
 // Consumers declared on a controller, run by startNatsMicroservice against a real nats-server with JetStream:
@@ -71,7 +72,12 @@ describe('JetStream consumers declared with @JetStreamConsumer', () => {
   let manager: JetStreamManager;
   let app: INestMicroservice | undefined;
   const logger = new ConsoleLogger('test', { logLevels: ['error'] });
-  const start = () => startNatsMicroservice(TestEventsModule, { nc, nats: NATS, logger }, `consumers-test.${id}`);
+  const start = () =>
+    startNatsMicroservice(
+      TestEventsModule,
+      { nc, nats: NATS, logger, readiness: new ApplicationReadiness() },
+      `consumers-test.${id}`,
+    );
   const publish = (eventId: string) => jetstream(nc).publish(`${SUBJECT}.happened`, JSON.stringify(published(eventId)));
 
   beforeAll(async () => {

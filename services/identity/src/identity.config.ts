@@ -1,25 +1,33 @@
 import {
   boolean,
-  checkAuthSecret,
+  checkSecrets,
+  ConfigError,
+  DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
   healthPortVariable,
   integer,
+  list,
   loadConfig,
   LogVariables,
+  optionalInteger,
   natsVariables,
   NodeEnvVariable,
   PublicUrlVariables,
+  RedisVariables,
   SecretVariables,
   type ConfigOf,
 } from '@authsvc/config';
+import type { ThrottleSettings } from './security/throttle-backoff.js';
 
 const identitySchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
   ...natsVariables('identity'),
+  ...RedisVariables,
   ...SecretVariables,
+  ...DataEncryptionVariables,
   ...PublicUrlVariables,
   ...EventRetentionVariables,
   ...healthPortVariable(3101),
@@ -28,6 +36,10 @@ const identitySchema = {
   BCRYPT_CONCURRENCY: integer(0, 0, 256),
   PASSWORD_MIN_LENGTH: integer(8, 1, 128),
   PASSWORD_MAX_LENGTH: integer(128, 8, 4096),
+  /** How many of the most common leaked passwords (that the lengths allow) a new password may not be; 0: none. */
+  COMMON_PASSWORDS_REFUSED: integer(10_000, 0, 40_000),
+  /** Words a new password may not contain in any letter case: the product's, the company's, its projects' names. */
+  PASSWORD_CONTEXT_WORDS: list('', 3),
   USERNAME_MIN_LENGTH: integer(3, 1, 64),
   USERNAME_MAX_LENGTH: integer(30, 1, 256),
   SEND_VERIFICATION_ON_SIGN_UP: boolean(true),
@@ -40,16 +52,56 @@ const identitySchema = {
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
+  /** Consecutive failed password checks of one account after which each further one locks it. */
+  ACCOUNT_THROTTLE_THRESHOLD: integer(10, 1, 1000),
+  /** Seconds the account is locked after the threshold-th failure; each further failure doubles it. */
+  ACCOUNT_THROTTLE_BASE_DELAY: integer(1, 1, 86400),
+  /** The longest lock in seconds, so that no attacker can lock an account for good. */
+  ACCOUNT_THROTTLE_MAX_DELAY: integer(900, 1, 86400),
+  /**
+   * How long JetStream keeps a mail request (and its live link) for the mailer. Empty: the longest link lifetime,
+   * past which a request that never reached the mailer could not help anyway.
+   */
+  MAIL_REQUEST_RETENTION_SECONDS: optionalInteger(60, 30 * 24 * 3600),
 };
 
-export type IdentityConfig = ConfigOf<typeof identitySchema> & { readonly warnings: readonly string[] };
+type IdentitySettings = ConfigOf<typeof identitySchema>;
+
+export type IdentityConfig = IdentitySettings & { readonly warnings: readonly string[] };
 
 export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const config = loadConfig(identitySchema, env);
-  const warning = checkAuthSecret(config.AUTH_SECRET, config.NODE_ENV);
-  return { ...config, warnings: warning ? [warning] : [] };
+  if (config.ACCOUNT_THROTTLE_MAX_DELAY < config.ACCOUNT_THROTTLE_BASE_DELAY) {
+    throw new ConfigError(['ACCOUNT_THROTTLE_MAX_DELAY must be at least ACCOUNT_THROTTLE_BASE_DELAY']);
+  }
+  const warning = checkMailRequestRetention(config);
+  return { ...config, warnings: [...checkSecrets(config), ...(warning ? [warning] : [])] };
+}
+
+/** The lifetime of the longest-lived link a mail carries, in seconds. */
+export function longestLinkLifetimeSeconds(config: IdentitySettings): number {
+  return Math.max(
+    config.EMAIL_VERIFICATION_EXPIRES_IN,
+    config.RESET_PASSWORD_TOKEN_EXPIRES_IN,
+    config.DELETE_USER_TOKEN_EXPIRES_IN,
+  );
+}
+
+/** How long the mail-request stream keeps a request, in seconds. */
+export function mailRequestRetentionSeconds(config: IdentitySettings): number {
+  return config.MAIL_REQUEST_RETENTION_SECONDS ?? longestLinkLifetimeSeconds(config);
+}
+
+function checkMailRequestRetention(config: IdentitySettings): string | undefined {
+  const retention = mailRequestRetentionSeconds(config);
+  const longest = longestLinkLifetimeSeconds(config);
+  if (retention >= longest) return undefined;
+  return (
+    `MAIL_REQUEST_RETENTION_SECONDS (${retention}) is shorter than the longest link lifetime (${longest} s): ` +
+    'a mail request that waits longer for the mailer is dropped while its link would still work'
+  );
 }
 
 /** The configured password lengths, as the password policy takes them. */
@@ -60,4 +112,13 @@ export function passwordLengthRule(config: IdentityConfig): { min: number; max: 
 /** The configured username lengths, as the username rules take them. */
 export function usernameLengthRule(config: IdentityConfig): { min: number; max: number } {
   return { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH };
+}
+
+/** The configured per-account throttle of password checks. */
+export function throttleSettings(config: IdentityConfig): ThrottleSettings {
+  return {
+    threshold: config.ACCOUNT_THROTTLE_THRESHOLD,
+    baseDelayMs: config.ACCOUNT_THROTTLE_BASE_DELAY * 1000,
+    maxDelayMs: config.ACCOUNT_THROTTLE_MAX_DELAY * 1000,
+  };
 }

@@ -1,8 +1,11 @@
+import { authKeyRing } from '@authsvc/config';
 import { EventStore, PersonalDataVault, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config.js';
+import type { Redis } from 'ioredis';
+import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
+import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { ChangeEmailHandler } from './user/commands/change-email.handler.js';
 import { ChangePasswordHandler } from './user/commands/change-password.handler.js';
@@ -14,6 +17,7 @@ import { ResetPasswordHandler } from './user/commands/reset-password.handler.js'
 import { SendVerificationEmailHandler } from './user/commands/send-verification-email.handler.js';
 import { SetPasswordHandler } from './user/commands/set-password.handler.js';
 import { UpdateUserHandler } from './user/commands/update-user.handler.js';
+import { UpgradePasswordHashHandler } from './user/commands/upgrade-password-hash.handler.js';
 import { VerifyEmailHandler } from './user/commands/verify-email.handler.js';
 import { CredentialCheck } from './user/credential/credential-check.js';
 import { PasswordResetLinks } from './user/password-reset/password-reset-links.js';
@@ -30,10 +34,11 @@ import { UserNatsController } from './user/user.nats-controller.js';
 import { VerificationNatsController } from './user/verification.nats-controller.js';
 import { NewAddressMail } from './user/verification/new-address-mail.js';
 import { VerificationLinks } from './user/verification/verification-links.js';
+import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 
 @Module({})
 export class IdentityModule {
-  static forRuntime(runtime: ServiceRuntime, config: IdentityConfig): DynamicModule {
+  static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
@@ -46,11 +51,15 @@ export class IdentityModule {
         // password/: hashing only
         {
           provide: PasswordHasher,
-          useValue: new PasswordHasher(config.BCRYPT_COST, { concurrency: config.BCRYPT_CONCURRENCY || undefined }),
+          useValue: new PasswordHasher(config.BCRYPT_COST, authKeyRing(config, 'password-prehash'), {
+            concurrency: config.BCRYPT_CONCURRENCY || undefined,
+          }),
         },
+        { provide: AccountThrottle, useValue: new AccountThrottle(runtime.redis, throttleSettings(config)) },
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
         CredentialCheck,
+        NewPasswordPolicy,
         PasswordResetLinks,
         VerificationLinks,
         NewAddressMail,
@@ -66,6 +75,7 @@ export class IdentityModule {
         ResetPasswordHandler,
         ChangePasswordHandler,
         SetPasswordHandler,
+        UpgradePasswordHashHandler,
         // user/queries/
         GetUserHandler,
         ListAccountsHandler,

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
-import { IDENTITY_QUEUE, IdentityEventTypes, IdentityNatsAccess } from '@authsvc/contracts';
+import { IDENTITY_MAIL_STREAM, IDENTITY_QUEUE, IdentityEventTypes, IdentityNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
-import { loadIdentityConfig } from './identity.config.js';
+import type { Redis } from 'ioredis';
+import { loadIdentityConfig, mailRequestRetentionSeconds } from './identity.config.js';
 import { IdentityModule } from './identity.module.js';
 import { InitialIdentitySchema1763800000000 } from './migrations/1763800000000-initial-identity-schema.js';
 import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js';
 import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
 import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
+import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
@@ -16,7 +18,7 @@ import { UserEntity } from './user/user.entity.js';
 
 await runService('identity', async () => {
   const config = loadIdentityConfig(process.env);
-  const runtime = await ServiceRuntime.start({
+  const runtime = (await ServiceRuntime.start({
     service: 'identity',
     config,
     entities: [UserEntity, AccountEntity, PasswordResetTokenEntity],
@@ -25,12 +27,14 @@ await runService('identity', async () => {
       Usernames1763900000000,
       PasswordResetTokens1764000000000,
       AccountsByUserAndProvider1764300000000,
+      WrappedDataKeys1764600000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     nats: IdentityNatsAccess,
     events: IdentityEventTypes,
-  });
-  config.warnings.forEach((warning) => runtime.logger.warn(warning));
+    streamMaxAgeMs: { [IDENTITY_MAIL_STREAM]: mailRequestRetentionSeconds(config) * 1000 },
+    redisUrl: config.REDIS_URL,
+  })) as ServiceRuntime & { redis: Redis };
   const app = await startNatsMicroservice(IdentityModule.forRuntime(runtime, config), runtime, IDENTITY_QUEUE);
   runtime.logger.log('identity service ready');
   return async () => {

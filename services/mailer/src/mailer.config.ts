@@ -1,4 +1,6 @@
 import {
+  checkSecrets,
+  DataEncryptionVariables,
   DatabaseVariables,
   healthPortVariable,
   loadConfig,
@@ -16,6 +18,7 @@ const mailerSchema = {
   ...DevMailboxVariable,
   ...LogVariables,
   ...DatabaseVariables,
+  ...DataEncryptionVariables,
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server. */
@@ -23,10 +26,11 @@ const mailerSchema = {
   MAIL_FROM: text('authsvc <no-reply@localhost>'),
 };
 
-export type MailerConfig = ConfigOf<typeof mailerSchema>;
+export type MailerConfig = ConfigOf<typeof mailerSchema> & { readonly warnings: readonly string[] };
 
 export const MAILER_CONFIG = Symbol('MailerConfig');
 
 export function loadMailerConfig(env: NodeJS.ProcessEnv): MailerConfig {
-  return loadConfig(mailerSchema, env);
+  const config = loadConfig(mailerSchema, env);
+  return { ...config, warnings: checkSecrets(config) };
 }

@@ -4,7 +4,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { MAILER_CONFIG, type MailerConfig } from './mailer.config.js';
 import { IdentityEventsNatsController } from './mail/identity-events.nats-controller.js';
+import { LegacyMailRequests } from './mail/legacy-mail-requests.js';
 import { MailInbox } from './mail/mail-inbox.js';
+import { MailRedaction } from './mail/mail-redaction.js';
 import { MailSender } from './mail/mail-sender.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { MailboxNatsController } from './mail/mailbox.nats-controller.js';
@@ -13,7 +15,10 @@ import { ListMailboxHandler } from './mail/queries/list-mailbox.handler.js';
 @Module({})
 export class MailerModule {
   static forRuntime(runtime: ServiceRuntime, config: MailerConfig, transport: MailTransport): DynamicModule {
-    const sender = new MailSender(runtime.dataSource, transport, runtime.logger);
+    // Links stay only where the development mailbox shows them.
+    const redaction = new MailRedaction(!config.DEV_MAILBOX_ENABLED);
+    const sender = new MailSender(runtime.dataSource, transport, redaction, runtime.logger);
+    const inbox = new MailInbox(runtime.dataSource, () => sender.nudge());
     return {
       module: MailerModule,
       imports: [CqrsModule.forRoot()],
@@ -22,7 +27,8 @@ export class MailerModule {
         { provide: MAILER_CONFIG, useValue: config },
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: MailSender, useValue: sender },
-        { provide: MailInbox, useValue: new MailInbox(runtime.dataSource, () => sender.nudge()) },
+        { provide: MailInbox, useValue: inbox },
+        { provide: LegacyMailRequests, useValue: new LegacyMailRequests(runtime.nc, inbox, runtime.logger) },
         ListMailboxHandler,
       ],
     };

@@ -8,6 +8,8 @@ import { devMailboxTransport, smtpTransport } from './mail/mail-transport.js';
 import { InitialMailerSchema1763800000000 } from './migrations/1763800000000-initial-mailer-schema.js';
 import { ForgottenUsers1764200000000 } from './migrations/1764200000000-forgotten-users.js';
 import { MailFunctions1764300000000 } from './migrations/1764300000000-mail-functions.js';
+import { MailRedaction1764400000000 } from './migrations/1764400000000-mail-redaction.js';
+import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 
 await runService('mailer', async () => {
   const config = loadMailerConfig(process.env);
@@ -15,7 +17,13 @@ await runService('mailer', async () => {
     service: 'mailer',
     config,
     entities: [MailEntity],
-    migrations: [InitialMailerSchema1763800000000, ForgottenUsers1764200000000, MailFunctions1764300000000],
+    migrations: [
+      InitialMailerSchema1763800000000,
+      ForgottenUsers1764200000000,
+      MailFunctions1764300000000,
+      MailRedaction1764400000000,
+      WrappedDataKeys1764600000000,
+    ],
     projections: [],
     nats: MailerNatsAccess,
   });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ORGANIZATION_QUEUE, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
+import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 
@@ -11,7 +12,7 @@ await runService('organization', async () => {
     service: 'organization',
     config,
     entities: [],
-    migrations: [InitialOrganizationSchema1763800000000],
+    migrations: [InitialOrganizationSchema1763800000000, WrappedDataKeys1764600000000],
     projections: [],
     nats: OrganizationNatsAccess,
   });

@@ -1,4 +1,6 @@
 import {
+  checkSecrets,
+  DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
   healthPortVariable,
@@ -13,13 +15,15 @@ const organizationSchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
+  ...DataEncryptionVariables,
   ...natsVariables('organization'),
   ...EventRetentionVariables,
   ...healthPortVariable(3103),
 };
 
-export type OrganizationConfig = ConfigOf<typeof organizationSchema>;
+export type OrganizationConfig = ConfigOf<typeof organizationSchema> & { readonly warnings: readonly string[] };
 
 export function loadOrganizationConfig(env: NodeJS.ProcessEnv): OrganizationConfig {
-  return loadConfig(organizationSchema, env);
+  const config = loadConfig(organizationSchema, env);
+  return { ...config, warnings: checkSecrets(config) };
 }

@@ -4,6 +4,7 @@ import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/plat
 import type { Redis } from 'ioredis';
 import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
 import { UserSnapshots1764100000000 } from './migrations/1764100000000-user-snapshots.js';
+import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -16,7 +17,7 @@ await runService('session', async () => {
     service: 'session',
     config,
     entities: [SessionEntity, UserSnapshotEntity],
-    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000],
+    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000, WrappedDataKeys1764600000000],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,
     events: SessionEventTypes,

@@ -1,4 +1,6 @@
 import {
+  checkSecrets,
+  DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
   healthPortVariable,
@@ -15,6 +17,7 @@ const sessionSchema = {
   ...NodeEnvVariable,
   ...LogVariables,
   ...DatabaseVariables,
+  ...DataEncryptionVariables,
   ...RedisVariables,
   ...natsVariables('session'),
   ...EventRetentionVariables,
@@ -23,12 +26,18 @@ const sessionSchema = {
   SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),
   /** A session older than this (seconds since issue or last refresh) is extended when used; 0: on every use. */
   SESSION_UPDATE_AGE: integer(86400, 0, 34_560_000),
+  /**
+   * Seconds after sign-in at which a session ends however it is used (ASVS 7.3.2); 0: none, as the reference,
+   * whose sessions slide on for as long as they are used.
+   */
+  SESSION_ABSOLUTE_LIFETIME: integer(0, 0, 34_560_000),
 };
 
-export type SessionConfig = ConfigOf<typeof sessionSchema>;
+export type SessionConfig = ConfigOf<typeof sessionSchema> & { readonly warnings: readonly string[] };
 
 export const SESSION_CONFIG = Symbol('SessionConfig');
 
 export function loadSessionConfig(env: NodeJS.ProcessEnv): SessionConfig {
-  return loadConfig(sessionSchema, env);
+  const config = loadConfig(sessionSchema, env);
+  return { ...config, warnings: checkSecrets(config) };
 }

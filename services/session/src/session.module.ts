@@ -36,6 +36,7 @@ export class SessionModule {
           useValue: new SessionCache(runtime.redis, {
             lifetimeSeconds: config.SESSION_EXPIRES_IN,
             updateAgeSeconds: config.SESSION_UPDATE_AGE,
+            absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
         { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },

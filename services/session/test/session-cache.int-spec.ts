@@ -6,7 +6,7 @@ import { SessionCache } from '../src/session/session-cache';
 // The cache's scripts against a real Redis (database 3; every key carries fresh ids).
 const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
 const day = 24 * 60 * 60;
-const cache = new SessionCache(redis, { lifetimeSeconds: 7 * day, updateAgeSeconds: day });
+const cache = new SessionCache(redis, { lifetimeSeconds: 7 * day, updateAgeSeconds: day, absoluteLifetimeSeconds: 0 });
 const now = new Date('2026-11-23T12:00:00.000Z');
 const id = () => randomBytes(8).toString('hex');
 
@@ -118,5 +118,28 @@ describe('the published read model', () => {
     await cache.put({ session, user: userView(session.userId, now.toISOString()), userVersion: '' }, now);
     await cache.revoke(session.token);
     expect(parseSessionReadModel(await redis.get(sessionReadModelKey(session.token)))).toBe('revoked');
+  });
+});
+
+describe('SessionCache with an absolute session lifetime', () => {
+  const bounded = new SessionCache(redis, {
+    lifetimeSeconds: 7 * day,
+    updateAgeSeconds: day,
+    absoluteLifetimeSeconds: 2 * day,
+  });
+
+  it('publishes a session that outlives it (started before it was set) as ending at it, never due for refresh', async () => {
+    const userId = id();
+    const session = newSession(userId);
+    const { userVersion } = await bounded.put(
+      { session, user: userView(userId, now.toISOString()), userVersion: '' },
+      now,
+    );
+    const end = '2026-11-25T12:00:00.000Z';
+    expect(await bounded.get(session.token)).toMatchObject({
+      session: { expiresAt: end },
+      refreshDueAt: end,
+      userVersion,
+    });
   });
 });

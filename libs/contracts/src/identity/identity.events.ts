@@ -20,12 +20,23 @@ export const CredentialAccountCreated = defineEvent<
  * only the mailer consumes, never to the `identity.events.*` subjects other systems subscribe to.
  */
 export const IDENTITY_MAIL_SUBJECTS = 'identity.mail.>';
+/**
+ * JetStream stream of the identity service's mail requests (`identity.mail.>`): kept about as long as the
+ * longest link lifetime (MAIL_REQUEST_RETENTION_SECONDS), not as long as events, since each carries a live link.
+ */
+export const IDENTITY_MAIL_STREAM = 'IDENTITY_MAIL';
 
 /** What every mail request says: for whom, until when its link works. */
 export interface MailRequestData {
   userId: string;
   expiresAt: string;
 }
+
+/**
+ * The link of a mail request could be followed by anyone who reads it, so it is readable in the event store only
+ * until the request is published (the mail stream keeps it for the mailer, MAIL_REQUEST_RETENTION_SECONDS long).
+ */
+const MAIL_REQUEST_OPTIONS = { personalUntilPublished: true } as const;
 
 /** Where the mail goes and the complete link the recipient follows. */
 export interface MailRequestPersonal {
@@ -38,14 +49,14 @@ export const VerificationEmailRequested = defineEvent<
   'VerificationEmailRequested',
   MailRequestData,
   MailRequestPersonal
->('VerificationEmailRequested', 'identity.mail.verification');
+>('VerificationEmailRequested', 'identity.mail.verification', MAIL_REQUEST_OPTIONS);
 
 /** `tokenHash` (SHA-256, hex) lets the identity service recognise the token of the link without storing it. */
 export const PasswordResetRequested = defineEvent<
   'PasswordResetRequested',
   MailRequestData & { tokenHash: string },
   MailRequestPersonal
->('PasswordResetRequested', 'identity.mail.password-reset');
+>('PasswordResetRequested', 'identity.mail.password-reset', MAIL_REQUEST_OPTIONS);
 
 /**
  * A credential password was changed (`change`), reset by a mailed link (`reset`) or set by the system (`set`).
@@ -64,6 +75,16 @@ export const PasswordChanged = defineEvent<
   { passwordHash: string }
 >('PasswordChanged', 'identity.events.credential.password-changed', { personalIsPrivate: true });
 
+/**
+ * The same password, stored under a newer hash format (a bcrypt hash of the bare password, or a pre-hash under
+ * a secret since rotated), replaced at a successful sign-in. Not a password change: no session ends.
+ */
+export const PasswordHashUpgraded = defineEvent<
+  'PasswordHashUpgraded',
+  { userId: string; accountId: string; upgradedAt: string },
+  { passwordHash: string }
+>('PasswordHashUpgraded', 'identity.events.credential.password-hash-upgraded', { personalIsPrivate: true });
+
 /** Profile fields the user changed; only the changed ones are present. */
 export const UserUpdated = defineEvent<
   'UserUpdated',
@@ -76,7 +97,7 @@ export const AccountDeletionRequested = defineEvent<
   'AccountDeletionRequested',
   MailRequestData & { tokenHash: string },
   MailRequestPersonal
->('AccountDeletionRequested', 'identity.mail.delete-account');
+>('AccountDeletionRequested', 'identity.mail.delete-account', MAIL_REQUEST_OPTIONS);
 
 /**
  * The user and their accounts are gone and their personal data is erased (its key destroyed). Every service
@@ -92,7 +113,7 @@ export const EmailChangeApprovalRequested = defineEvent<
   'EmailChangeApprovalRequested',
   MailRequestData,
   MailRequestPersonal
->('EmailChangeApprovalRequested', 'identity.mail.change-email-approval');
+>('EmailChangeApprovalRequested', 'identity.mail.change-email-approval', MAIL_REQUEST_OPTIONS);
 
 /**
  * Mails the new address the link that makes it the account's email. `approvalTokenId` is the approval link
@@ -102,7 +123,7 @@ export const EmailChangeVerificationRequested = defineEvent<
   'EmailChangeVerificationRequested',
   MailRequestData & { approvalTokenId: string | null },
   MailRequestPersonal
->('EmailChangeVerificationRequested', 'identity.mail.change-email-verification');
+>('EmailChangeVerificationRequested', 'identity.mail.change-email-verification', MAIL_REQUEST_OPTIONS);
 
 /** The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). */
 export const EmailChanged = defineEvent<
@@ -132,6 +153,7 @@ export const IdentityEventTypes = [
   UserUpdated,
   PasswordResetRequested,
   PasswordChanged,
+  PasswordHashUpgraded,
   AccountDeletionRequested,
   UserDeleted,
   EmailChangeApprovalRequested,
@@ -139,7 +161,7 @@ export const IdentityEventTypes = [
   EmailChanged,
 ] as const;
 
-/** JetStream stream of the identity service: its events (`identity.events.>`) and mail requests (`identity.mail.>`). */
+/** JetStream stream of the identity service's events (`identity.events.>`). */
 export const IDENTITY_EVENTS_STREAM = 'IDENTITY_EVENTS';
 /** The facts other services and systems may subscribe to (mail requests excluded). */
 export const IDENTITY_EVENTS_SUBJECTS = 'identity.events.>';

@@ -11,6 +11,8 @@ export interface EventMetadata {
  * A declared event type. `data` holds ids, flags and ISO dates; `personal` holds personal data, stored
  * encrypted under its subject's key so that erasing the key erases it from the append-only store.
  * `personalIsPrivate` keeps the personal part inside the owning service (credentials, session tokens).
+ * `personalUntilPublished` makes the personal part readable only until the event is published: it is encrypted
+ * under a key of its own, erased once JetStream acknowledged the event (a mailed link that acts for its recipient).
  * `type` is the literal type name, so that a list of definitions is a union discriminated on it.
  */
 export interface EventDefinition<TData, TPersonal = null, TType extends string = string> {
@@ -18,6 +20,7 @@ export interface EventDefinition<TData, TPersonal = null, TType extends string =
   readonly subject: string;
   readonly schemaVersion: number;
   readonly personalIsPrivate: boolean;
+  readonly personalUntilPublished: boolean;
   /** Phantom fields: only for type inference, never set. */
   readonly __data?: TData;
   readonly __personal?: TPersonal;
@@ -27,20 +30,24 @@ export interface EventDefinition<TData, TPersonal = null, TType extends string =
 export function defineEvent<const TType extends string, TData, TPersonal = null>(
   type: TType,
   subject: string,
-  options: { schemaVersion?: number; personalIsPrivate?: boolean } = {},
+  options: { schemaVersion?: number; personalIsPrivate?: boolean; personalUntilPublished?: boolean } = {},
 ): EventDefinition<TData, TPersonal, TType> {
   return Object.freeze({
     type,
     subject,
     schemaVersion: options.schemaVersion ?? 1,
     personalIsPrivate: options.personalIsPrivate ?? false,
+    personalUntilPublished: options.personalUntilPublished ?? false,
   });
 }
 
 export type DataOf<E> = E extends EventDefinition<infer D, unknown> ? D : never;
 export type PersonalOf<E> = E extends EventDefinition<unknown, infer P> ? P : never;
 
-/** An event as it travels on JetStream (`personal` is null once its subject was erased, or when private). */
+/**
+ * An event as it travels on JetStream (`personal` is null once its subject was erased, when private, and when
+ * published again after its personal data was erased as `personalUntilPublished` wants).
+ */
 export interface PublishedEvent<TData = unknown, TPersonal = unknown> {
   readonly type: string;
   readonly schemaVersion: number;

@@ -19,19 +19,29 @@ export interface NatsAccess {
   readonly serves: readonly RpcDefinition<unknown, unknown>[];
   /** Request/reply subjects it sends requests to, or hands a request it received on to (`forwardRequest`). */
   readonly calls: readonly RpcDefinition<unknown, unknown>[];
-  /** The JetStream stream it owns (creates, updates) and publishes its events to. */
-  readonly publishes?: { readonly stream: string; readonly subjects: readonly string[] };
+  /** The JetStream streams it owns (creates, updates) and publishes to: its event stream first. */
+  readonly publishes?: readonly PublishedStream[];
   /** The durable consumers it reads other services' events through. */
   readonly consumes: readonly DurableConsumerDefinition[];
+  /**
+   * Retired durable consumers it empties and then deletes, purging their subjects from their stream (what an
+   * older deployment left behind).
+   */
+  readonly drains?: readonly DurableConsumerDefinition[];
+}
+
+/** A stream and the subjects it binds. */
+export interface PublishedStream {
+  readonly stream: string;
+  readonly subjects: readonly string[];
 }
 
 /**
- * The subjects of a service's event stream: `<service>.events.>` (facts for every subscriber) and
- * `<service>.mail.>` (mail requests that carry action links, bearer secrets: only the mailer may consume them).
- * Never RPC subjects: a stream that captured those would answer requests with publish acks.
+ * The subjects of a service's event stream: `<service>.events.>` (facts for every subscriber). Never RPC
+ * subjects: a stream that captured those would answer requests with publish acks.
  */
 export function eventStreamSubjects(service: string): string[] {
-  return [`${service}.events.>`, `${service}.mail.>`];
+  return [`${service}.events.>`];
 }
 
 /**

@@ -5,6 +5,6 @@ export const OrganizationNatsAccess: NatsAccess = {
   user: 'organization',
   serves: [],
   calls: [],
-  publishes: { stream: ORGANIZATION_EVENTS_STREAM, subjects: eventStreamSubjects('organization') },
+  publishes: [{ stream: ORGANIZATION_EVENTS_STREAM, subjects: eventStreamSubjects('organization') }],
   consumes: [],
 };

@@ -48,7 +48,9 @@ export function parseSessionReadModel(value: string | null): SessionReadModel | 
 
 /**
  * What a use of the session calls for at `now`: serve it as it is, extend it first (its refresh is due and the
- * caller allows it), or record that it expired (such an entry is never served).
+ * caller allows it), or record that it expired (such an entry is never served). The session service publishes
+ * `expiresAt` already held to the absolute session lifetime, with no refresh due past it, so every reader ends
+ * the session on time without a setting of its own.
  */
 export function sessionUse(
   entry: SessionReadModel,

@@ -28,6 +28,6 @@ export const SessionNatsAccess: NatsAccess = {
   user: 'session',
   serves: Object.values(SessionRpc),
   calls: [IdentityRpc.getUser],
-  publishes: { stream: SESSION_EVENTS_STREAM, subjects: eventStreamSubjects('session') },
+  publishes: [{ stream: SESSION_EVENTS_STREAM, subjects: eventStreamSubjects('session') }],
   consumes: Object.values(SessionConsumers),
 };

@@ -21,6 +21,17 @@ export const AuthErrors = {
   EMAIL_NOT_VERIFIED: defineError('Email not verified', HttpStatus.FORBIDDEN),
   PASSWORD_TOO_SHORT: defineError('Password too short', HttpStatus.BAD_REQUEST),
   PASSWORD_TOO_LONG: defineError('Password too long', HttpStatus.BAD_REQUEST),
+  /** The reference's code for a refused password (its haveibeenpwned plugin); ours refuses the most common ones. */
+  PASSWORD_COMPROMISED: defineError(
+    'The password you entered has been compromised. Please choose a different password.',
+    HttpStatus.BAD_REQUEST,
+    'PASSWORD_COMPROMISED',
+  ),
+  PASSWORD_CONTAINS_CONTEXT_WORD: defineError(
+    'Password contains a word that is too easy to guess here',
+    HttpStatus.BAD_REQUEST,
+    'PASSWORD_CONTAINS_CONTEXT_WORD',
+  ),
   USER_ALREADY_EXISTS: defineError(
     'User already exists. Use another email.',
     HttpStatus.UNPROCESSABLE_ENTITY,

@@ -53,6 +53,18 @@ describe('BackgroundLoop', () => {
     await loop.stop();
   });
 
+  it('runs no round after a done one, whatever the nudges, and stops at once', async () => {
+    const finished: number[] = [];
+    const loop = loopOf([async () => 'again', async () => 'done'], { finish: async () => void finished.push(1) });
+    loop.start();
+    await jest.advanceTimersByTimeAsync(0);
+    loop.nudge();
+    await jest.advanceTimersByTimeAsync(IDLE * 5);
+    expect(roundsAt).toHaveLength(2);
+    expect(finished).toEqual([1]);
+    await loop.stop();
+  });
+
   it('after a wait round, and after a failed one (logged, then recovered), waits whatever the nudges', async () => {
     const began = performance.now();
     const recovered: number[] = [];

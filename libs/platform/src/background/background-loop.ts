@@ -3,10 +3,10 @@ import { Pacer } from './pacer.js';
 
 /**
  * How a round ended, and so what the loop does next: `again` at once (a full batch: more is waiting), `idle`
- * until nudged or `idleMs` passed (everything there was), or `wait` `retryMs` whatever the nudges (the work
- * cannot be had yet, as when another replica holds a lock).
+ * until nudged or `idleMs` passed (everything there was), `wait` `retryMs` whatever the nudges (the work
+ * cannot be had yet, as when another replica holds a lock), or nothing any more (`done`: a one-off task is over).
  */
-export type RoundEnd = 'again' | 'idle' | 'wait';
+export type RoundEnd = 'again' | 'idle' | 'wait' | 'done';
 
 export interface BackgroundLoopOptions {
   /** What the log line of a failed round starts with (the message of the error follows). */
@@ -71,6 +71,7 @@ export class BackgroundLoop {
     while (this.running) {
       this.pacer.startRound();
       const end = await this.options.round().catch((error: unknown) => this.failed(error));
+      if (end === 'done') break;
       if (end === 'idle') await this.pacer.idle(idleMs);
       else if (end !== 'again') await this.pacer.pause(retryMs);
     }

@@ -1,6 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { JetStreamConsumers } from '../nats/jet-stream-consumers.js';
 import { JetStreamConsumersModule } from '../nats/jet-stream-consumers.module.js';
 import { PlainSubjectNatsServer } from '../nats/plain-subject-nats-server.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
@@ -15,23 +17,30 @@ class NatsMicroserviceModule {}
  * A Nest microservice answering its `<service>.rpc.>` subjects in a NATS queue group, so that replicas
  * share the requests; every payload is validated with its contract and every error leaves as `{code, message}`.
  * The JetStream consumers its controllers declare (`@JetStreamConsumer`) run over the runtime's connection
- * until the application closes.
+ * until the application closes. The runtime's readiness follows the application from the moment it answers.
  */
 export async function startNatsMicroservice(
   module: Type | DynamicModule,
-  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger'>,
+  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger' | 'readiness'>,
   queue: string,
 ): Promise<INestMicroservice> {
   const root: DynamicModule = {
     module: NatsMicroserviceModule,
     imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
   };
+  const server = new PlainSubjectNatsServer(runtime.nats, queue);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
-    strategy: new PlainSubjectNatsServer(runtime.nats, queue),
+    strategy: server,
     logger: runtime.logger,
   });
   app.useGlobalPipes(new RpcValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
+  // Nest's listen returns once the subscriptions are sent, not once the server has them: a flush's round trip
+  // comes back after the server processed them, and keeps answering while that connection is up.
+  const connection = server.unwrap<NatsConnection>();
+  await connection.flush();
+  const consumers = app.get(JetStreamConsumers);
+  runtime.readiness.serve({ subscribed: () => connection.flush(), consumersBound: () => consumers.bound() });
   return app;
 }

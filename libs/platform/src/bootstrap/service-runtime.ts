@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { KeyRing } from '@authsvc/config';
 import type { EventDefinition, NatsAccess } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ConsoleLogger } from '@nestjs/common';
@@ -9,10 +10,11 @@ import { createServiceDataSource, migrateExclusively } from '../database/service
 import { EventStore } from '../event-store/event-store.js';
 import { PersonalDataVault } from '../event-store/personal-data-vault.js';
 import { InlineProjector, type RowProjection } from '../event-store/projection.js';
+import { ApplicationReadiness } from '../health/application-readiness.js';
 import { startHealthServer, type HealthCheck } from '../health/health-server.js';
 import { createLogger } from '../logging/create-logger.js';
 import { connectNats, natsEndpoint, type NatsEndpoint } from '../nats/connect-nats.js';
-import { ensureEventStream } from '../nats/event-stream.js';
+import { DAY_MS, ensureStream } from '../nats/event-stream.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectRedis } from './connect-redis.js';
 import { reach } from './infrastructure-unavailable.js';
@@ -26,6 +28,10 @@ export interface ServiceConfig {
   readonly NATS_NKEY_SEED: string;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
+  readonly DATA_ENCRYPTION_KEY: string;
+  readonly DATA_ENCRYPTION_KEYS_PREVIOUS: readonly string[];
+  /** Logged once the logger exists (a development secret in use, for instance). */
+  readonly warnings: readonly string[];
 }
 
 export interface ServiceRuntimeOptions {
@@ -36,9 +42,12 @@ export interface ServiceRuntimeOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function>;
   readonly projections: readonly RowProjection<ObjectLiteral>[];
-  /** Its NATS user, and the event stream it owns when it publishes (`events`, relayed from its outbox). */
+  /** Its NATS user; the streams it declares are created or updated at start, its event stream first. */
   readonly nats: NatsAccess;
+  /** The events it relays from its outbox to its streams. */
   readonly events?: readonly EventDefinition<unknown, unknown>[];
+  /** How long each of its streams but the event stream keeps a message, by stream name (identity's mail requests). */
+  readonly streamMaxAgeMs?: Readonly<Record<string, number>>;
   readonly redisUrl?: URL;
 }
 
@@ -49,6 +58,8 @@ export interface ServiceRuntimeOptions {
 export class ServiceRuntime {
   private relay?: OutboxRelay;
   private health?: Server;
+  /** Down until the application that answers the service's subjects serves (`startNatsMicroservice`). */
+  readonly readiness = new ApplicationReadiness();
 
   private constructor(
     readonly logger: ConsoleLogger,
@@ -64,6 +75,7 @@ export class ServiceRuntime {
   static async start(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
     const { config, service } = options;
     const logger = createLogger(service, config.LOG_LEVEL, config.NODE_ENV);
+    config.warnings.forEach((warning) => logger.warn(warning));
     const dataSource = createServiceDataSource({
       databaseUrl: config.DATABASE_URL,
       schema: service,
@@ -79,11 +91,24 @@ export class ServiceRuntime {
     const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
     await migrateExclusively(dataSource, service);
 
-    const vault = new PersonalDataVault(service);
+    const keks = new KeyRing(
+      [config.DATA_ENCRYPTION_KEY, ...config.DATA_ENCRYPTION_KEYS_PREVIOUS],
+      'data-key-wrapping',
+    );
+    const vault = new PersonalDataVault(service, keks);
+    const rewrapped = await vault.rewrapStoredKeys(dataSource);
+    if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
     const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, nats, redis);
-    if (options.nats.publishes) {
-      await ensureEventStream(nc, options.nats.publishes, config.EVENT_RETENTION_DAYS ?? 30);
+    const streams = options.nats.publishes ?? [];
+    if (streams.length > 0) {
+      const eventMaxAgeMs = (config.EVENT_RETENTION_DAYS ?? 30) * DAY_MS;
+      // The event stream first: it gives up any subject it bound before that another stream binds now.
+      for (const [index, { stream, subjects }] of streams.entries()) {
+        const maxAgeMs = index === 0 ? eventMaxAgeMs : options.streamMaxAgeMs?.[stream];
+        if (maxAgeMs === undefined) throw new Error(`${service} declares stream ${stream} without its retention`);
+        await ensureStream(nc, { name: stream, subjects, maxAgeMs });
+      }
       runtime.relay = new OutboxRelay({
         dataSource,
         schema: service,
@@ -107,7 +132,7 @@ export class ServiceRuntime {
     ];
     const redis = this.redis;
     if (redis) checks.push(['redis', () => redis.ping()]);
-    return checks;
+    return [...checks, ...this.readiness.checks()];
   }
 
   async close(): Promise<void> {

@@ -44,6 +44,18 @@ export async function createEventStoreTables(runner: QueryRunner, schema: string
     )`);
 }
 
+/**
+ * Data keys stored wrapped: `kek_id` names the key-encryption key; null marks a key stored in clear before
+ * wrapping existed, which the service wraps at its next start.
+ */
+export async function addDataKeyWrapping(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`ALTER TABLE "${schema}".data_keys ADD COLUMN kek_id text`);
+}
+
+export async function dropDataKeyWrapping(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`ALTER TABLE "${schema}".data_keys DROP COLUMN kek_id`);
+}
+
 export async function dropEventStoreTables(runner: QueryRunner, schema: string): Promise<void> {
   for (const table of ['processed_messages', 'data_keys', 'relay_checkpoint', 'events']) {
     await runner.query(`DROP TABLE IF EXISTS "${schema}".${table}`);

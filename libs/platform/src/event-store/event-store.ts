@@ -5,7 +5,7 @@ import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { rowInsertion, type RowInsertion } from '../database/row-insertion.js';
 import type { InlineProjector, StartedRow } from './projection.js';
-import { DATA_KEY_EXISTS, type PersonalDataVault } from './personal-data-vault.js';
+import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -100,17 +100,16 @@ export class EventStore {
     // The relay leading in this process is told in memory once the append committed; any other relay learns of
     // it by NOTIFY (a wake-up of a Postgres backend and of the relay's process that a local relay is spared).
     const relay = this.localRelay?.leading ? this.localRelay : undefined;
-    const subjects = options.events.flatMap(personalSubjectOf);
-    const introduced = options.introducesSubject;
-    const created =
-      introduced && subjects.includes(introduced) ? { subject: introduced, key: this.vault.createKey() } : undefined;
+    const recorded = this.record(options);
+    const introduced = this.introducedKey(options, recorded);
+    const created = [...(introduced ? [introduced] : []), ...this.eventKeys(options, recorded)];
     try {
+      const creating = new Set(created.map((key) => key.subject));
       const keys = await this.vault.keysFor(
         this.dataSource.manager,
-        subjects.filter((subject) => subject !== created?.subject),
+        recorded.flatMap(personalSubjectOf).filter((subject) => !creating.has(subject)),
       );
-      if (created) keys.set(created.subject, created.key);
-      const recorded = this.record(options);
+      for (const { subject, key } of created) keys.set(subject, key);
       const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
       const write = (manager: EntityManager, started: readonly StartedRow[]) =>
         this.write(manager, recorded, this.insertions(started, created), keys, !relay);
@@ -122,11 +121,11 @@ export class EventStore {
             if (options.erasePersonalDataOf) await this.vault.erase(manager, options.erasePersonalDataOf);
             return events;
           });
-      if (created) this.vault.keep(created.subject, created.key);
+      if (introduced) this.vault.keep(introduced.subject, introduced.key);
       relay?.nudge();
       return appended;
     } catch (error) {
-      if (created && violatedConstraint(error) === DATA_KEY_EXISTS) {
+      if (introduced && violatedConstraint(error) === DATA_KEY_EXISTS) {
         return this.append({ ...options, introducesSubject: undefined });
       }
       throw this.translate(error, options.uniqueViolations ?? {});
@@ -155,6 +154,14 @@ export class EventStore {
   /** The outbox relay of this process: appends made while it leads tell it directly instead of by NOTIFY. */
   attachRelay(relay: LocalRelay): void {
     this.localRelay = relay;
+  }
+
+  /**
+   * Erases the keys of published events whose personal data was readable only until then (their
+   * `personalSubject`), in the relay's transaction.
+   */
+  async erasePublishedPersonalData(manager: EntityManager, subjects: readonly string[]): Promise<void> {
+    await this.vault.eraseEventKeys(manager, subjects);
   }
 
   /** Destroys a subject's data key: the personal data of its events reads as null from now on. */
@@ -186,7 +193,13 @@ export class EventStore {
       globalPosition: String(row.global_position),
       data: row.data,
       personal:
-        row.personal && row.personal_subject ? this.vault.decrypt(keys, row.personal_subject, row.personal) : null,
+        row.personal && row.personal_subject
+          ? this.vault.decrypt(keys, row.personal_subject, row.personal, {
+              streamId: row.stream_id,
+              streamPosition: row.stream_position,
+              type: row.type,
+            })
+          : null,
       personalSubject: row.personal_subject,
       metadata: row.metadata,
     }));
@@ -209,6 +222,7 @@ export class EventStore {
         occurredAt: context.now.toISOString(),
       };
       causationId = metadata.eventId;
+      const ownKey = event.definition.personalUntilPublished && event.personalSubject;
       return {
         type: event.definition.type,
         schemaVersion: event.definition.schemaVersion,
@@ -217,16 +231,32 @@ export class EventStore {
         globalPosition: '',
         data: event.data,
         personal: event.personal,
-        personalSubject: event.personalSubject,
+        personalSubject: ownKey ? eventKeySubject(ownKey, metadata.eventId) : event.personalSubject,
         metadata,
       };
     });
   }
 
-  /** The rows an append's statement inserts beside its events: the read model rows it starts, and a created key. */
-  private insertions(started: readonly StartedRow[], created: CreatedKey | undefined): RowInsertion[] {
+  /** The key of the subject the append introduces, when its events have personal data of that subject. */
+  private introducedKey(options: AppendOptions, recorded: readonly RecordedEvent[]): CreatedKey | undefined {
+    const subject = options.introducesSubject;
+    const used = subject !== undefined && recorded.some((event) => personalSubjectOf(event).includes(subject));
+    return used ? { subject, key: this.vault.createKey() } : undefined;
+  }
+
+  /** A key of its own for each event whose personal data is readable only until it is published. */
+  private eventKeys(options: AppendOptions, recorded: readonly RecordedEvent[]): CreatedKey[] {
+    return recorded.flatMap((event, index) =>
+      options.events[index].definition.personalUntilPublished
+        ? personalSubjectOf(event).map((subject) => ({ subject, key: this.vault.createKey() }))
+        : [],
+    );
+  }
+
+  /** The rows an append's statement inserts beside its events: the read model rows it starts, and created keys. */
+  private insertions(started: readonly StartedRow[], created: readonly CreatedKey[]): RowInsertion[] {
     const rows = started.map(({ entity, row }) => rowInsertion(this.dataSource.manager, entity, row));
-    return created ? [...rows, this.vault.keyInsertion(created.subject, created.key)] : rows;
+    return [...rows, ...created.map(({ subject, key }) => this.vault.keyInsertion(subject, key))];
   }
 
   /**
@@ -247,7 +277,7 @@ export class EventStore {
     const eventRows = events.map((event) => {
       const [subject] = personalSubjectOf(event);
       const key = subject === undefined ? undefined : keys.get(subject);
-      const personal = key ? this.vault.encrypt(key, event.personal) : null;
+      const personal = key ? this.vault.encrypt(key, event.personal, event) : null;
       return placeholders([
         event.metadata.eventId,
         event.streamId,

@@ -29,6 +29,7 @@ export interface DurableConsumerOptions extends DurableConsumerDefinition {
  */
 export class DurableConsumer {
   private messages?: ConsumerMessages;
+  private pulling = false;
   private readonly loop: BackgroundLoop;
 
   constructor(private readonly options: DurableConsumerOptions) {
@@ -49,6 +50,15 @@ export class DurableConsumer {
 
   start(): void {
     this.loop.start();
+  }
+
+  get durableName(): string {
+    return this.options.durableName;
+  }
+
+  /** Whether the durable consumer exists on its stream and this process pulls from it. */
+  get bound(): boolean {
+    return this.pulling;
   }
 
   /** Resolves once the event in hand (if any) was handled and acknowledged. */
@@ -78,9 +88,14 @@ export class DurableConsumer {
     this.messages = await consumer.consume({ max_messages: 64 });
     // A stop that came while the consumer was being set up had nothing to close yet.
     if (!this.loop.active) await this.messages.close();
-    for await (const message of this.messages) {
-      await this.process(message);
-      if (!this.loop.active) break;
+    this.pulling = true;
+    try {
+      for await (const message of this.messages) {
+        await this.process(message);
+        if (!this.loop.active) break;
+      }
+    } finally {
+      this.pulling = false;
     }
   }
 

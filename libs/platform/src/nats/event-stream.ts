@@ -1,33 +1,44 @@
-import type { NatsAccess } from '@authsvc/contracts';
+import { eventStreamSubjects } from '@authsvc/contracts';
 import { jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A JetStream stream a service publishes to: its subjects and how long it keeps a message. */
+export interface StreamSpec {
+  readonly name: string;
+  readonly subjects: readonly string[];
+  readonly maxAgeMs: number;
+}
 
 /**
- * Creates or updates a service's event stream, bound to the subjects its NATS access declares
- * (`eventStreamSubjects`). `max_age` bounds how long published personal data stays on the bus; the duplicate
- * window makes relay re-publishes after a crash no-ops.
+ * Creates or updates a stream to match `spec`, subjects included, so starting again changes nothing and a
+ * subject removed from the spec leaves the stream (after which another stream may bind it: JetStream refuses
+ * two streams with overlapping subjects, so the one giving a subject up must be ensured first). A stream binds
+ * event or mail-request subjects, never RPC subjects: one that captured those would answer requests with
+ * publish acks. `max_age` bounds how long published personal data stays on the bus; the duplicate window
+ * (never longer than `max_age`, which JetStream requires) makes relay re-publishes after a crash no-ops.
  */
-export async function ensureEventStream(
-  nc: NatsConnection,
-  stream: NonNullable<NatsAccess['publishes']>,
-  retentionDays: number,
-): Promise<void> {
+export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<void> {
   const manager = await jetstreamManager(nc);
-  const name = stream.stream;
   const config: Partial<StreamConfig> & { name: string } = {
-    name,
-    subjects: [...stream.subjects],
+    name: spec.name,
+    subjects: [...spec.subjects],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
-    max_age: nanos(retentionDays * 24 * 60 * 60 * 1000),
-    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    max_age: nanos(spec.maxAgeMs),
+    duplicate_window: nanos(Math.min(DUPLICATE_WINDOW_MS, spec.maxAgeMs)),
   };
-  const exists = await manager.streams.info(name).then(
+  const exists = await manager.streams.info(spec.name).then(
     () => true,
     () => false,
   );
-  if (exists) await manager.streams.update(name, config);
+  if (exists) await manager.streams.update(spec.name, config);
   else await manager.streams.add(config);
+}
+
+/** A service's event stream: `<service>.events.>` (facts for every subscriber), kept `retentionDays`. */
+export function eventStream(name: string, service: string, retentionDays: number): StreamSpec {
+  return { name, subjects: eventStreamSubjects(service), maxAgeMs: retentionDays * DAY_MS };
 }

@@ -40,6 +40,12 @@ export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplica
     for (const consumer of this.consumers) consumer.start();
   }
 
+  /** Resolves when every consumer is bound to its stream; rejects naming those still waiting (for their stream). */
+  async bound(): Promise<void> {
+    const waiting = this.consumers.filter((consumer) => !consumer.bound).map((consumer) => consumer.durableName);
+    if (waiting.length > 0) throw new Error(`consumers not bound yet: ${waiting.join(', ')}`);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
   }

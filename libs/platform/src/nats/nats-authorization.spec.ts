@@ -20,17 +20,36 @@ describe("NATS permissions from an app's declared access", () => {
     expect(natsPermissions({ ...nothing, calls: [called] }).allowResponses).toBe(false);
   });
 
-  it("lets a stream's owner manage that stream and publish its subjects, nothing of other streams", () => {
+  it("lets a streams' owner manage each of them and publish their subjects, nothing of other streams", () => {
     const { publish } = natsPermissions({
       ...nothing,
-      publishes: { stream: 'DOOR_EVENTS', subjects: ['door.events.>', 'door.mail.>'] },
+      publishes: [
+        { stream: 'DOOR_EVENTS', subjects: ['door.events.>'] },
+        { stream: 'DOOR_MAIL', subjects: ['door.mail.>'] },
+      ],
     });
     expect(publish).toEqual([
       'door.events.>',
-      'door.mail.>',
       '$JS.API.STREAM.INFO.DOOR_EVENTS',
       '$JS.API.STREAM.CREATE.DOOR_EVENTS',
       '$JS.API.STREAM.UPDATE.DOOR_EVENTS',
+      'door.mail.>',
+      '$JS.API.STREAM.INFO.DOOR_MAIL',
+      '$JS.API.STREAM.CREATE.DOOR_MAIL',
+      '$JS.API.STREAM.UPDATE.DOOR_MAIL',
+      '$JS.API.INFO',
+    ]);
+  });
+
+  it('lets an app drain, purge and delete a retired consumer, but never create it again', () => {
+    const retired = { stream: 'DOOR_EVENTS', durableName: 'lock-mail', filterSubject: 'door.mail.>' };
+    expect(natsPermissions({ ...nothing, drains: [retired] }).publish).toEqual([
+      '$JS.API.CONSUMER.INFO.DOOR_EVENTS.lock-mail',
+      '$JS.API.CONSUMER.MSG.NEXT.DOOR_EVENTS.lock-mail',
+      '$JS.ACK.DOOR_EVENTS.lock-mail.>',
+      '$JS.API.STREAM.INFO.DOOR_EVENTS',
+      '$JS.API.STREAM.PURGE.DOOR_EVENTS',
+      '$JS.API.CONSUMER.DELETE.DOOR_EVENTS.lock-mail',
       '$JS.API.INFO',
     ]);
   });

@@ -29,7 +29,8 @@ const LINGER_MS = 100;
 /**
  * Transactional outbox: tails the event log by global position and publishes each event to JetStream
  * with `Nats-Msg-Id = eventId`, then moves its checkpoint. A crash between publish and checkpoint
- * re-publishes, which JetStream's duplicate window (and consumers' processed sets) absorb.
+ * re-publishes, which JetStream's duplicate window (and consumers' processed sets) absorb. Personal data readable
+ * only until published (`personalUntilPublished`) has its key erased once JetStream acknowledged its event.
  * One replica publishes at a time (Postgres advisory lock), so the order of the log is kept, and the leader
  * keeps the checkpoint in memory: nobody else moves it while it holds the lock.
  */
@@ -157,10 +158,21 @@ export class OutboxRelay implements LocalRelay {
         return this.js.publish(definitions[index].subject, JSON.stringify(message), { msgID: event.metadata.eventId });
       }),
     );
-    for (const [index, acknowledgement] of acknowledgements.entries()) {
-      if (acknowledgement.status === 'rejected') throw acknowledgement.reason;
-      this.published = events[index].globalPosition;
-    }
+    const failed = acknowledgements.findIndex((acknowledgement) => acknowledgement.status === 'rejected');
+    const acknowledged = failed === -1 ? events.length : failed;
+    // Personal data readable only until published loses its key once JetStream holds the event (and private
+    // personal data too, had an event type both). The position moves only after: should the erasure fail, the
+    // events are published again (copies dropped by their id) and their keys erased then.
+    await this.options.store.erasePublishedPersonalData(
+      runner.manager,
+      rows
+        .slice(0, acknowledged)
+        .flatMap((row, index) =>
+          definitions[index].personalUntilPublished && row.personal_subject ? [row.personal_subject] : [],
+        ),
+    );
+    if (acknowledged > 0) this.published = events[acknowledged - 1].globalPosition;
+    if (failed !== -1) throw (acknowledgements[failed] as PromiseRejectedResult).reason;
     return rows.length;
   }
 

@@ -1,5 +1,5 @@
 import type { RpcDefinition } from '@authsvc/contracts';
-import { DomainError } from '@authsvc/errors';
+import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
 import { Logger } from '@nestjs/common';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
 import { rpcFailure } from './rpc-failure.js';
@@ -30,7 +30,7 @@ export class RpcClient {
             `${(caught as Error)?.stack ?? JSON.stringify(caught)}`,
         );
       }
-      throw new DomainError(error);
+      throw new DomainError(error, { retryAfterSeconds: retryAfterSecondsOf(caught) });
     }
   }
 

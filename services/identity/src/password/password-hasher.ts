@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import type { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
+import { formatPrehashed, parseStoredHash, prehash } from './password-hash-format.js';
 
 /** The two bcrypt operations, replaceable in tests. */
 export interface BcryptEngine {
@@ -24,6 +26,10 @@ const MS_PER_ROUND_ESTIMATE = 0.07;
 const AVERAGE_WEIGHT = 0.2;
 
 /**
+ * Passwords are pre-hashed under the ring's current password-prehash key, then hashed with bcrypt (see
+ * password-hash-format.ts); hashes of the bare password and hashes under a previous key still verify, and
+ * `isOutdated` tells the sign-in to store the password again in the current form.
+ *
  * bcrypt runs in low-priority worker threads, so hashing never blocks or slows the event loops. `dummyHash`
  * lets a sign-in for an unknown email spend the same time as one with a wrong password (no enumeration by
  * timing).
@@ -44,6 +50,7 @@ export class PasswordHasher {
 
   constructor(
     private readonly cost: number,
+    private readonly prehashKeys: KeyRing,
     options: PasswordHasherOptions = {},
   ) {
     this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
@@ -52,12 +59,28 @@ export class PasswordHasher {
     this.averageMs = 2 ** cost * MS_PER_ROUND_ESTIMATE;
   }
 
-  hash(password: string): Promise<string> {
-    return this.admit(() => this.engine.hash(password, this.cost));
+  async hash(password: string): Promise<string> {
+    const { id, key } = this.prehashKeys.current;
+    return formatPrehashed(id, await this.admit(() => this.engine.hash(prehash(password, key), this.cost)));
   }
 
-  verify(password: string, hash: string): Promise<boolean> {
-    return this.admit(() => this.engine.compare(password, hash));
+  /**
+   * A hash under a key no longer configured never matches, after the same work as any other comparison (its
+   * owner resets their password).
+   */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const hash = parseStoredHash(stored);
+    if (hash.format === 'bcrypt') return this.admit(() => this.engine.compare(password, hash.bcrypt));
+    const key = this.prehashKeys.byId(hash.keyId);
+    const candidate = prehash(password, (key ?? this.prehashKeys.current).key);
+    const matches = await this.admit(() => this.engine.compare(candidate, hash.bcrypt));
+    return matches && key !== undefined;
+  }
+
+  /** Whether a hash that matched should be replaced: not pre-hashed, or pre-hashed under a previous key. */
+  isOutdated(stored: string): boolean {
+    const hash = parseStoredHash(stored);
+    return hash.format === 'bcrypt' || hash.keyId !== this.prehashKeys.current.id;
   }
 
   dummyHash(): Promise<string> {
@@ -73,16 +96,17 @@ export class PasswordHasher {
    * before the database work that precedes its hash (a refusal should cost next to nothing).
    */
   assertCapacity(): void {
-    if (this.isFull()) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+    if (this.isFull) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+  }
+
+  /** Whether an operation would be refused now. */
+  get isFull(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queueLimit;
   }
 
   /** How many operations may wait: about `maxQueueWaitMs` of work, never fewer than can run at once. */
   get queueLimit(): number {
     return Math.max(this.concurrency, Math.floor((this.maxQueueWaitMs / this.averageMs) * this.concurrency));
-  }
-
-  private isFull(): boolean {
-    return this.running >= this.concurrency && this.waiting.length >= this.queueLimit;
   }
 
   private async admit<T>(work: () => Promise<T>): Promise<T> {

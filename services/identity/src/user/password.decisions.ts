@@ -1,4 +1,9 @@
-import { CredentialAccountCreated, PasswordChanged, PasswordResetRequested } from '@authsvc/contracts';
+import {
+  CredentialAccountCreated,
+  PasswordChanged,
+  PasswordHashUpgraded,
+  PasswordResetRequested,
+} from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { isMailedTokenUsable, type RegisteredUser } from './user-state.js';
@@ -39,7 +44,15 @@ export interface SetPassword {
   readonly now: Date;
 }
 
-export type PasswordCommand = RequestPasswordReset | ResetPassword | ChangePassword | SetPassword;
+/** The password a sign-in just proved, hashed in the current format, to replace the outdated hash it matched. */
+export interface UpgradePasswordHash {
+  readonly type: 'UpgradePasswordHash';
+  readonly verifiedHash: string;
+  readonly passwordHash: string;
+  readonly now: Date;
+}
+
+export type PasswordCommand = RequestPasswordReset | ResetPassword | ChangePassword | SetPassword | UpgradePasswordHash;
 
 export function requestPasswordReset(command: RequestPasswordReset, user: RegisteredUser): PendingEvent[] {
   const { userId } = user;
@@ -71,6 +84,23 @@ export function changePassword(command: ChangePassword, user: RegisteredUser): P
 export function setPassword(command: SetPassword, user: RegisteredUser): PendingEvent[] {
   if (user.credentialAccountId) throw new DomainError(AuthErrors.USER_ALREADY_HAS_PASSWORD);
   return newPassword(user, { ...command, signOutEverywhere: false }, 'set');
+}
+
+/**
+ * Records nothing when the hash the sign-in verified is no longer the account's: a password changed in between
+ * stands, and the upgrade of the old one is dropped.
+ */
+export function upgradePasswordHash(command: UpgradePasswordHash, user: RegisteredUser): PendingEvent[] {
+  const { userId, credentialAccountId: accountId } = user;
+  if (!accountId || user.passwordHash !== command.verifiedHash) return [];
+  return [
+    pendingEvent(
+      PasswordHashUpgraded,
+      { userId, accountId, upgradedAt: command.now.toISOString() },
+      { passwordHash: command.passwordHash },
+      userId,
+    ),
+  ];
 }
 
 /** The password change, preceded by the credential account when the user has none. */

@@ -6,18 +6,22 @@ import {
 } from '@authsvc/contracts';
 import type { ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { UpgradePasswordHashCommand } from './commands/upgrade-password-hash.command.js';
 import { startSessionFor } from './session-start.js';
 import { VerifyPasswordQuery, type CredentialLogin } from './queries/verify-password.query.js';
 
 /**
- * Sign-in: the password is checked here, and the session service, handed the request with the user just proved,
- * answers the caller itself.
+ * Sign-in: the password is checked here (and its hash upgraded when outdated), and the session service, handed
+ * the request with the user just proved, answers the caller itself.
  */
 @Controller()
 export class SignInNatsController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
 
   @MessagePattern(IdentityRpc.signInWithEmail.subject)
   signInWithEmail(@Payload() request: SignInWithEmailRequest): Promise<ForwardedRequest<StartedSession>> {
@@ -33,7 +37,12 @@ export class SignInNatsController {
     login: CredentialLogin,
     request: SignInWithEmailRequest | SignInWithUsernameRequest,
   ): Promise<ForwardedRequest<StartedSession>> {
-    const user = await this.queries.execute(new VerifyPasswordQuery(login, request.password));
+    const { user, outdatedHash } = await this.queries.execute(new VerifyPasswordQuery(login, request.password));
+    if (outdatedHash) {
+      await this.commands.execute(
+        new UpgradePasswordHashCommand(user.id, request.password, outdatedHash, request.correlationId),
+      );
+    }
     return startSessionFor(user, request);
   }
 }

@@ -14,6 +14,8 @@ export interface RegisteredUser {
   readonly emailVerified: boolean;
   /** The credential (password) account, when the user has one. */
   readonly credentialAccountId: string | null;
+  /** That account's current password hash (null without one): an upgrade replaces only the hash it verified. */
+  readonly passwordHash: string | null;
   readonly pendingPasswordResets: readonly MailedToken[];
   readonly pendingDeletions: readonly MailedToken[];
   /** Ids of change-email links already used (approvals and new-address verifications): each works once. */
@@ -39,6 +41,7 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
         userId: event.data.userId,
         emailVerified: event.data.emailVerified,
         credentialAccountId: null,
+        passwordHash: null,
         pendingPasswordResets: [],
         pendingDeletions: [],
         usedEmailChangeTokens: [],
@@ -57,7 +60,7 @@ function evolveRegistered(
 ): RegisteredUser {
   switch (event.type) {
     case 'CredentialAccountCreated':
-      return { ...user, credentialAccountId: event.data.accountId };
+      return { ...user, credentialAccountId: event.data.accountId, passwordHash: hashOf(event.personal) };
     case 'EmailVerified':
       return { ...user, emailVerified: true };
     case 'EmailChangeVerificationRequested': {
@@ -78,7 +81,9 @@ function evolveRegistered(
       return { ...user, pendingDeletions: [...user.pendingDeletions, mailedToken(event.data)] };
     case 'PasswordChanged':
       // Any new password voids every reset link mailed before it.
-      return { ...user, pendingPasswordResets: [] };
+      return { ...user, passwordHash: hashOf(event.personal), pendingPasswordResets: [] };
+    case 'PasswordHashUpgraded':
+      return { ...user, passwordHash: hashOf(event.personal) };
     // Profile changes and these mails leave nothing a decision reads.
     case 'UserUpdated':
     case 'VerificationEmailRequested':
@@ -89,6 +94,11 @@ function evolveRegistered(
       throw new Error(`unknown event ${JSON.stringify(unknownEvent)}`);
     }
   }
+}
+
+/** The hash an event recorded; null once the user's personal data was erased. */
+function hashOf(personal: { passwordHash: string } | null): string | null {
+  return personal?.passwordHash ?? null;
 }
 
 function mailedToken(data: { tokenHash: string; expiresAt: string }): MailedToken {

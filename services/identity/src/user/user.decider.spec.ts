@@ -3,6 +3,7 @@ import {
   EmailChanged,
   EmailVerified,
   PasswordChanged,
+  PasswordHashUpgraded,
   UserRegistered,
   VerificationEmailRequested,
 } from '@authsvc/contracts';
@@ -170,6 +171,39 @@ describe('user decider: passwords', () => {
     expect(codeOf(givenEvents(user, [...withoutPassword, ...events]).when(set))).toBe(
       AuthErrors.USER_ALREADY_HAS_PASSWORD.code,
     );
+  });
+});
+
+describe('user decider: password hash upgrade', () => {
+  const upgrade = (verifiedHash: string) => ({
+    type: 'UpgradePasswordHash' as const,
+    verifiedHash,
+    passwordHash: '$hmac-sha256$key1$2b$04$upgraded',
+    now,
+  });
+
+  it('replaces the hash the sign-in verified, privately, and only once', () => {
+    const events = givenEvents(user, registration).when(upgrade('$2b$04$hash')).thenEvents();
+    expect(typesOf(events)).toEqual([PasswordHashUpgraded.type]);
+    expect(events[0]).toMatchObject({
+      data: { userId: 'user1', accountId: 'account1', upgradedAt: now.toISOString() },
+      personal: { passwordHash: '$hmac-sha256$key1$2b$04$upgraded' },
+    });
+    expect(
+      givenEvents(user, [...registration, ...events])
+        .when(upgrade('$2b$04$hash'))
+        .thenEvents(),
+    ).toEqual([]);
+  });
+
+  it('drops the upgrade when the password changed after the sign-in read the hash', () => {
+    const change = {
+      type: 'ChangePassword' as const,
+      passwordHash: '$hmac-sha256$key1$2b$04$new',
+      signOutEverywhere: false,
+      now,
+    };
+    expect(givenEvents(user, after(registration, change)).when(upgrade('$2b$04$hash')).thenEvents()).toEqual([]);
   });
 });
 

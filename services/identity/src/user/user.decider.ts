@@ -13,6 +13,7 @@ import {
   requestPasswordReset,
   resetPassword,
   setPassword,
+  upgradePasswordHash,
   type PasswordCommand,
 } from './password.decisions.js';
 import { deleteUser, requestUserDeletion, type DeletionCommand } from './deletion.decisions.js';
@@ -96,6 +97,8 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return changePassword(command, registered(state));
     case 'SetPassword':
       return setPassword(command, registered(state));
+    case 'UpgradePasswordHash':
+      return upgradePasswordHash(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

@@ -25,16 +25,18 @@ export class MailInbox {
   async accept(event: PublishedEvent): Promise<void> {
     const rendered = renderMailFor(event);
     if (!rendered) return;
-    const { mail, userId } = rendered;
+    const { mail, userId, kind, linkExpiresAt } = rendered;
     // Stored unless the user was forgotten, under the user's mail lock (see `mailer.store_mail`'s migration).
-    await preparedQuery(this.dataSource.manager, 'SELECT mailer.store_mail($1, $2, $3, $4, $5, $6, $7, $8)', [
+    await preparedQuery(this.dataSource.manager, 'SELECT mailer.store_mail($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
       randomUUID(),
       event.metadata.eventId,
       userId,
+      kind,
       mail.to,
       mail.subject,
       mail.text,
       mail.html,
+      linkExpiresAt,
       new Date(),
     ]);
     this.onStored();

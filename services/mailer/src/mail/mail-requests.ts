@@ -27,14 +27,27 @@ const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
   [EmailChangeVerificationRequested.type, CHANGE_EMAIL_WORDING],
 ]);
 
+/** A mail to store: for whom, of which kind (the request's event type), until when its link works. */
+export interface RequestedMail {
+  readonly mail: RenderedMail;
+  readonly userId: string;
+  readonly kind: string;
+  readonly linkExpiresAt: Date;
+}
+
 /**
  * The mail an identity mail request asks for, rendered. Null for other events, and when the request's
  * personal data was erased before it reached us (nobody to write to any more).
  */
-export function renderMailFor(event: PublishedEvent): { mail: RenderedMail; userId: string } | null {
+export function renderMailFor(event: PublishedEvent): RequestedMail | null {
   const wording = WORDING_BY_EVENT_TYPE.get(event.type);
   const personal = event.personal as MailRequestPersonal | null;
   if (!wording || !personal) return null;
   const data = event.data as MailRequestData;
-  return { mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording), userId: data.userId };
+  return {
+    mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording),
+    userId: data.userId,
+    kind: event.type,
+    linkExpiresAt: new Date(data.expiresAt),
+  };
 }

@@ -1,8 +1,10 @@
+import type { MailStatus } from '@authsvc/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * The mailer's outbox and the development mailbox in one: a mail is stored once per source event
- * (unique), then delivered with retries until the SMTP server accepts it.
+ * (unique), then delivered with retries until the SMTP server accepts it or its link expires. Past either, its
+ * links are removed (unless the development mailbox shows them): see `redactLinks`.
  */
 @Entity({ name: 'mails' })
 export class MailEntity {
@@ -14,6 +16,10 @@ export class MailEntity {
 
   @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
   userId!: string | null;
+
+  /** The mail request's event type; null for mails stored before kinds were recorded. */
+  @Column({ type: 'text', nullable: true })
+  kind!: string | null;
 
   @Column({ name: 'to_address', type: 'text' })
   to!: string;
@@ -28,13 +34,17 @@ export class MailEntity {
   html!: string;
 
   @Column({ type: 'text' })
-  status!: 'pending' | 'sent';
+  status!: MailStatus;
 
   @Column({ type: 'integer' })
   attempts!: number;
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
+
+  /** Past it the link no longer works, so a mail still pending is given up; null for older mails. */
+  @Column({ name: 'link_expires_at', type: 'timestamptz', nullable: true })
+  linkExpiresAt!: Date | null;
 
   @Column({ name: 'next_attempt_at', type: 'timestamptz' })
   nextAttemptAt!: Date;
@@ -44,4 +54,7 @@ export class MailEntity {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt!: Date | null;
+
+  @Column({ name: 'redacted_at', type: 'timestamptz', nullable: true })
+  redactedAt!: Date | null;
 }

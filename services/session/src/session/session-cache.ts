@@ -7,7 +7,7 @@ import {
   type UserView,
 } from '@authsvc/contracts';
 import type { Redis } from 'ioredis';
-import { refreshDueAt } from './session.decider.js';
+import { cappedExpiry, refreshDueAt, type LifetimePolicy } from './session.decider.js';
 
 const USER_VERSION_PREFIX = 'session:user-version:';
 const USER_PENDING_PREFIX = 'session:user-pending:';
@@ -28,12 +28,6 @@ const DELETED = 'deleted';
 
 /** An entry as the session service builds it; the cache adds when its refresh is due. */
 export type SessionEntry = Omit<SessionReadModel, 'refreshDueAt'>;
-
-/** The session lifetime and update age that place an entry's `refreshDueAt`. */
-export interface RefreshPolicy {
-  readonly lifetimeSeconds: number;
-  readonly updateAgeSeconds: number;
-}
 
 /** The cache's view of a user: the version entries must carry, and whether a change may be in flight. */
 export interface UserCacheState {
@@ -84,7 +78,7 @@ return version`;
 export class SessionCache {
   constructor(
     private readonly redis: Redis,
-    private readonly refresh: RefreshPolicy,
+    private readonly lifetimes: LifetimePolicy,
   ) {}
 
   /** The entry, `'revoked'` for a token that just ended, undefined on a miss. */
@@ -97,8 +91,8 @@ export class SessionCache {
    * read model either way.
    */
   async put(entry: SessionEntry, now: Date): Promise<SessionReadModel> {
-    const model = this.withRefreshDue(entry);
-    const ttl = entryLifetime(entry.session, now);
+    const model = this.published(entry);
+    const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return model;
     const keys = [sessionReadModelKey(entry.session.token), USER_VERSION_PREFIX + entry.session.userId];
     const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION];
@@ -115,11 +109,12 @@ export class SessionCache {
     entry: Omit<SessionEntry, 'userVersion'>,
     now: Date,
   ): Promise<'written' | 'user-changed' | 'skipped'> {
-    const ttl = entryLifetime(entry.session, now);
+    const model = this.published(entry);
+    const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return 'skipped';
     const { token, userId } = entry.session;
     const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, USER_CHANGED_PREFIX + userId];
-    const args = [JSON.stringify(this.withRefreshDue(entry)), ttl, entry.user.updatedAt, REVOKED_SESSION, DELETED];
+    const args = [JSON.stringify(model), ttl, entry.user.updatedAt, REVOKED_SESSION, DELETED];
     return this.redis.eval(PUT_NEW_SESSION, keys.length, ...keys, ...args).then(
       (written) => (written === 1 ? 'written' : written === -1 ? 'user-changed' : 'skipped'),
       () => 'skipped',
@@ -164,10 +159,20 @@ export class SessionCache {
     await this.redis.set(USER_PENDING_PREFIX + userId, '1', 'PX', PENDING_CHANGE_MS).catch(() => undefined);
   }
 
-  private withRefreshDue<T extends { readonly session: SessionView }>(entry: T): T & { refreshDueAt: string } {
-    const { lifetimeSeconds, updateAgeSeconds } = this.refresh;
-    const dueAt = refreshDueAt(new Date(entry.session.expiresAt), lifetimeSeconds, updateAgeSeconds);
-    return { ...entry, refreshDueAt: dueAt.toISOString() };
+  /**
+   * The entry as gateways read it: with when its refresh is due, and an expiry held to the absolute lifetime
+   * (a session started before that setting was turned on, or shortened, ends on time in every gateway too).
+   */
+  private published<T extends { readonly session: SessionView }>(entry: T): T & { refreshDueAt: string } {
+    const createdAt = new Date(entry.session.createdAt);
+    const expiresAt = cappedExpiry(
+      createdAt,
+      new Date(entry.session.expiresAt),
+      this.lifetimes.absoluteLifetimeSeconds,
+    );
+    const dueAt = refreshDueAt({ createdAt, expiresAt }, this.lifetimes);
+    const session = { ...entry.session, expiresAt: expiresAt.toISOString() };
+    return { ...entry, session, refreshDueAt: dueAt.toISOString() };
   }
 }
 

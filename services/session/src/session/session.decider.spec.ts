@@ -21,6 +21,7 @@ const create: CreateSession = {
   userAgent: 'jest',
   rememberMe: true,
   lifetimeSeconds: 604800,
+  absoluteLifetimeSeconds: 0,
   now,
 };
 
@@ -62,25 +63,57 @@ describe('session decider', () => {
 describe('session refresh', () => {
   const day = 24 * 3600;
 
+  const policy = { lifetimeSeconds: 7 * day, updateAgeSeconds: day, absoluteLifetimeSeconds: 0 };
+
   it('is due once the update age has passed since issue', () => {
     const issued = new Date('2026-05-01T00:00:00Z');
     const expiresAt = new Date(issued.getTime() + 7 * day * 1000);
-    expect(refreshDueAt(expiresAt, 7 * day, day)).toEqual(new Date(issued.getTime() + day * 1000));
-    expect(refreshDueAt(expiresAt, 7 * day, 0)).toEqual(issued);
+    expect(refreshDueAt({ createdAt: issued, expiresAt }, policy)).toEqual(new Date(issued.getTime() + day * 1000));
+    expect(refreshDueAt({ createdAt: issued, expiresAt }, { ...policy, updateAgeSeconds: 0 })).toEqual(issued);
+  });
+
+  it('is never due for a session at its absolute end: it expires instead', () => {
+    const issued = new Date('2026-05-01T00:00:00Z');
+    const expiresAt = new Date(issued.getTime() + 10 * day * 1000);
+    const absolute = { ...policy, absoluteLifetimeSeconds: 10 * day };
+    expect(refreshDueAt({ createdAt: issued, expiresAt }, absolute)).toEqual(expiresAt);
+    const earlier = new Date(issued.getTime() + 7 * day * 1000);
+    expect(refreshDueAt({ createdAt: issued, expiresAt: earlier }, absolute)).toEqual(
+      new Date(issued.getTime() + day * 1000),
+    );
   });
 
   it('given an active session, refreshing extends it by the lifetime from now', () => {
     const later = new Date(now.getTime() + 2 * day * 1000);
     const [event] = givenEvents(session, created)
-      .when({ type: 'RefreshSession', lifetimeSeconds: 7 * day, now: later })
+      .when({ type: 'RefreshSession', lifetimeSeconds: 7 * day, absoluteLifetimeSeconds: 0, now: later })
       .thenEvents();
     expect(event.definition.type).toBe(SessionRefreshed.type);
     expect(event.data).toMatchObject({ expiresAt: '2026-05-10T00:00:00.000Z', refreshedAt: later.toISOString() });
   });
 
+  it('with an absolute lifetime, a new session ends by it, and refreshing never extends past it', () => {
+    const absolute = { absoluteLifetimeSeconds: 8 * day };
+    const short = givenEvents(session)
+      .when({ ...create, absoluteLifetimeSeconds: 3 * day })
+      .thenEvents();
+    expect(short[0].data).toMatchObject({ expiresAt: '2026-05-04T00:00:00.000Z' });
+    const later = new Date(now.getTime() + 2 * day * 1000);
+    const [event] = givenEvents(session, created)
+      .when({ type: 'RefreshSession', lifetimeSeconds: 7 * day, ...absolute, now: later })
+      .thenEvents();
+    expect(event.data).toMatchObject({ expiresAt: '2026-05-09T00:00:00.000Z' });
+    const atTheEnd = new Date(now.getTime() + 3 * day * 1000);
+    expect(
+      givenEvents(session, [...created, event])
+        .when({ type: 'RefreshSession', lifetimeSeconds: 7 * day, ...absolute, now: atTheEnd })
+        .thenEvents(),
+    ).toEqual([]);
+  });
+
   it('given an expired or ended session, refreshing does nothing', () => {
     const afterExpiry = new Date(now.getTime() + 8 * day * 1000);
-    const refresh = { type: 'RefreshSession', lifetimeSeconds: 7 * day } as const;
+    const refresh = { type: 'RefreshSession', lifetimeSeconds: 7 * day, absoluteLifetimeSeconds: 0 } as const;
     expect(
       givenEvents(session, created)
         .when({ ...refresh, now: afterExpiry })

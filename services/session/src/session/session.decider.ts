@@ -12,7 +12,13 @@ export const DONT_REMEMBER_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export type SessionState =
   | { readonly status: 'none' }
-  | { readonly status: 'active'; readonly sessionId: string; readonly userId: string; readonly expiresAt: Date }
+  | {
+      readonly status: 'active';
+      readonly sessionId: string;
+      readonly userId: string;
+      readonly createdAt: Date;
+      readonly expiresAt: Date;
+    }
   | { readonly status: 'ended' };
 
 export const initialSessionState: SessionState = { status: 'none' };
@@ -26,12 +32,15 @@ export interface CreateSession {
   readonly userAgent: string;
   readonly rememberMe: boolean;
   readonly lifetimeSeconds: number;
+  /** Seconds from sign-in after which the session ends however it is used; 0: none. */
+  readonly absoluteLifetimeSeconds: number;
   readonly now: Date;
 }
 
 export interface RefreshSession {
   readonly type: 'RefreshSession';
   readonly lifetimeSeconds: number;
+  readonly absoluteLifetimeSeconds: number;
   readonly now: Date;
 }
 
@@ -48,11 +57,31 @@ export function sessionExpiry(now: Date, rememberMe: boolean, lifetimeSeconds: n
 }
 
 /**
- * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge` seconds
- * ago, i.e. from `expiresAt - lifetime + updateAge` on; `updateAge` 0 extends on every use.
+ * An expiry held to the absolute lifetime (ASVS 7.3.2): never later than `absoluteLifetimeSeconds` after the
+ * session was created, however often it was extended; `absoluteLifetimeSeconds` 0 leaves it as it is.
  */
-export function refreshDueAt(expiresAt: Date, lifetimeSeconds: number, updateAgeSeconds: number): Date {
-  return new Date(expiresAt.getTime() - (lifetimeSeconds - updateAgeSeconds) * 1000);
+export function cappedExpiry(createdAt: Date, expiresAt: Date, absoluteLifetimeSeconds: number): Date {
+  if (absoluteLifetimeSeconds === 0) return expiresAt;
+  return new Date(Math.min(expiresAt.getTime(), createdAt.getTime() + absoluteLifetimeSeconds * 1000));
+}
+
+/** The session lifetimes that place a session's end and its refreshes. */
+export interface LifetimePolicy {
+  readonly lifetimeSeconds: number;
+  readonly updateAgeSeconds: number;
+  readonly absoluteLifetimeSeconds: number;
+}
+
+/**
+ * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge` seconds
+ * ago, i.e. from `expiresAt - lifetime + updateAge` on; `updateAge` 0 extends on every use. A session that has
+ * reached its absolute end cannot be extended: its refresh is never due before it expires.
+ */
+export function refreshDueAt(session: { createdAt: Date; expiresAt: Date }, policy: LifetimePolicy): Date {
+  const { createdAt, expiresAt } = session;
+  const absolute = policy.absoluteLifetimeSeconds;
+  if (absolute > 0 && expiresAt.getTime() >= createdAt.getTime() + absolute * 1000) return expiresAt;
+  return new Date(expiresAt.getTime() - (policy.lifetimeSeconds - policy.updateAgeSeconds) * 1000);
 }
 
 export function decideSession(command: SessionCommand, state: SessionState): PendingEvent[] {
@@ -61,7 +90,10 @@ export function decideSession(command: SessionCommand, state: SessionState): Pen
       return state.status === 'none' ? [created(command)] : [];
     case 'RefreshSession': {
       if (state.status !== 'active' || state.expiresAt <= command.now) return [];
-      const expiresAt = new Date(command.now.getTime() + command.lifetimeSeconds * 1000);
+      const extended = new Date(command.now.getTime() + command.lifetimeSeconds * 1000);
+      const expiresAt = cappedExpiry(state.createdAt, extended, command.absoluteLifetimeSeconds);
+      // Past its absolute end nothing extends the session: it ends when it expires.
+      if (expiresAt <= state.expiresAt) return [];
       return [
         pendingEvent(SessionRefreshed, {
           sessionId: state.sessionId,
@@ -85,7 +117,11 @@ export function decideSession(command: SessionCommand, state: SessionState): Pen
 }
 
 function created(command: CreateSession): PendingEvent {
-  const expiresAt = sessionExpiry(command.now, command.rememberMe, command.lifetimeSeconds);
+  const expiresAt = cappedExpiry(
+    command.now,
+    sessionExpiry(command.now, command.rememberMe, command.lifetimeSeconds),
+    command.absoluteLifetimeSeconds,
+  );
   return pendingEvent(
     SessionCreated,
     {
@@ -111,6 +147,7 @@ export function evolveSession(state: SessionState, recorded: RecordedEvent): Ses
         status: 'active',
         sessionId: event.data.sessionId,
         userId: event.data.userId,
+        createdAt: new Date(event.data.createdAt),
         expiresAt: new Date(event.data.expiresAt),
       };
     case 'SessionRefreshed':

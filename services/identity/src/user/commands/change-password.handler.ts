@@ -1,14 +1,12 @@
 import type { UserView } from '@authsvc/contracts';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
 import { CredentialCheck } from '../credential/credential-check.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { assertPasswordLength } from '../credential/password-policy.js';
+import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 
 /**
@@ -23,11 +21,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialCheck,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly passwords: NewPasswordPolicy,
   ) {}
 
   async execute({ request }: ChangePasswordCommand): Promise<UserView> {
-    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
+    this.passwords.assertAcceptable(request.newPassword);
     await this.credentials.assertPassword(request.userId, request.currentPassword);
     const now = new Date();
     await this.users.execute(

@@ -4,9 +4,9 @@ import { EventStore, preparedQuery, projectedRow, randomString } from '@authsvc/
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, passwordLengthRule, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { assertPasswordLength } from '../credential/password-policy.js';
+import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { VerificationLinks } from '../verification/verification-links.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
@@ -24,12 +24,13 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly links: VerificationLinks,
+    private readonly passwords: NewPasswordPolicy,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async execute({ request }: RegisterUserCommand): Promise<UserView> {
     const email = normalizeEmail(request.email);
-    assertPasswordLength(request.password, passwordLengthRule(this.config));
+    this.passwords.assertAcceptable(request.password);
     const username = claimedUsername(request, usernameLengthRule(this.config));
     this.hasher.assertCapacity();
     // Cheap early answers that spare the hash; the unique constraints below are what hold under concurrency.

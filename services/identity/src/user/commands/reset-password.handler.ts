@@ -2,10 +2,10 @@ import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { assertPasswordLength } from '../credential/password-policy.js';
+import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
@@ -17,11 +17,12 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly links: PasswordResetLinks,
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
+    private readonly passwords: NewPasswordPolicy,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async execute({ request }: ResetPasswordCommand): Promise<{ status: true }> {
-    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
+    this.passwords.assertAcceptable(request.newPassword);
     const now = new Date();
     const userId = await this.links.userOf(request.token, now);
     if (!userId) throw new DomainError(AuthErrors.INVALID_TOKEN);

@@ -1,10 +1,8 @@
 import { randomString } from '@authsvc/platform';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { IDENTITY_CONFIG, passwordLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { assertPasswordLength } from '../credential/password-policy.js';
+import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { SetPasswordCommand } from './set-password.command.js';
 
 /** A first password for a user who has none (signed up through a provider); never reachable over HTTP. */
@@ -13,11 +11,11 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand> {
   constructor(
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly passwords: NewPasswordPolicy,
   ) {}
 
   async execute({ request }: SetPasswordCommand): Promise<{ status: true }> {
-    assertPasswordLength(request.newPassword, passwordLengthRule(this.config));
+    this.passwords.assertAcceptable(request.newPassword);
     const now = new Date();
     await this.users.execute(
       request.userId,

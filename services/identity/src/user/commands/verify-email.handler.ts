@@ -1,13 +1,11 @@
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity, USERS_EMAIL_UNIQUE } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
-import { readVerificationToken } from '../verification/email-verification-token.js';
 import { NewAddressMail } from '../verification/new-address-mail.js';
+import { VerificationLinks } from '../verification/verification-links.js';
 import { VerifyEmailCommand, type VerifiedEmail } from './verify-email.command.js';
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */
@@ -24,12 +22,12 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
     private readonly newAddress: NewAddressMail,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly links: VerificationLinks,
   ) {}
 
   async execute({ request }: VerifyEmailCommand): Promise<VerifiedEmail> {
     const now = new Date();
-    const claims = await readVerificationToken(request.token, this.config.AUTH_SECRET, now);
+    const claims = await this.links.read(request.token, now);
     const repository = this.dataSource.getRepository(UserEntity);
     const user = await repository.findOneBy({ id: claims.userId });
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND, unauthorized);

@@ -1,4 +1,4 @@
-import { CredentialAccountCreated, PasswordChanged, type PersonalOf } from '@authsvc/contracts';
+import { CredentialAccountCreated, PasswordChanged, PasswordHashUpgraded, type PersonalOf } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { AccountEntity } from '../account.entity.js';
 
@@ -21,12 +21,16 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
     return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.changedAt) });
   }
+  if (isEvent(event, PasswordHashUpgraded) && row) {
+    const personal = event.personal as PersonalOf<typeof PasswordHashUpgraded>;
+    return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.upgradedAt) });
+  }
   return row;
 }
 
 export const accountViewProjection: RowProjection<AccountEntity> = {
   entity: AccountEntity,
-  handles: [CredentialAccountCreated.type, PasswordChanged.type],
+  handles: [CredentialAccountCreated.type, PasswordChanged.type, PasswordHashUpgraded.type],
   creates: [CredentialAccountCreated.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
   evolve: evolveAccountView,

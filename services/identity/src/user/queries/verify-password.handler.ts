@@ -1,4 +1,3 @@
-import type { UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError, UsernameErrors, type ErrorDefinition } from '@authsvc/errors';
 import { preparedQuery } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
@@ -6,28 +5,31 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
+import { AccountThrottle } from '../../security/account-throttle.js';
 import { AccountEntity } from '../account.entity.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { VerifyPasswordQuery, type CredentialLogin } from './verify-password.query.js';
+import { VerifyPasswordQuery, type CredentialLogin, type ProvenPassword } from './verify-password.query.js';
 
 /**
  * Unknown login, no credential account and wrong password give one identical answer, after the same
  * work: one bcrypt comparison (against a dummy hash when there is nothing to compare with), so that
- * neither the answer nor its timing tells whether an account exists. An over-long password is refused
- * before hashing.
+ * neither the answer nor its timing tells whether an account exists. The check runs under the account's throttle,
+ * or, for a login that names no account, under the throttle of that login: both lock alike. An over-long password
+ * is refused before hashing. A match against an outdated hash says so, for the sign-in to upgrade it.
  */
 @QueryHandler(VerifyPasswordQuery)
-export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, UserView> {
+export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, ProvenPassword> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: AccountThrottle,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async execute({ login, password }: VerifyPasswordQuery): Promise<UserView> {
+  async execute({ login, password }: VerifyPasswordQuery): Promise<ProvenPassword> {
     const failure =
       'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD;
     const where = this.userMatching(login, password, failure);
@@ -35,9 +37,16 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     this.hasher.assertCapacity();
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
-    const matches = await this.hasher.verify(password, hash);
-    if (!found?.password || !matches) throw new DomainError(failure);
-    return toUserView(found.user);
+    const account = found ? { userId: found.user.id } : where;
+    const proved = await this.throttle.passes(
+      account,
+      async () => (await this.hasher.verify(password, hash)) && Boolean(found?.password),
+    );
+    if (!found?.password || !proved) throw new DomainError(failure);
+    return {
+      user: toUserView(found.user),
+      outdatedHash: this.hasher.isOutdated(found.password) ? found.password : null,
+    };
   }
 
   /** The user and their credential account's hash (null without one) in one indexed read. */

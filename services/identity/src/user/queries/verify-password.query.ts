@@ -4,7 +4,13 @@ import { Query } from '@nestjs/cqrs';
 /** Who is signing in: by email or by username. */
 export type CredentialLogin = { readonly email: string } | { readonly username: string };
 
-export class VerifyPasswordQuery extends Query<UserView> {
+/** The user a password proved, and their stored hash when it is outdated (to be stored again in the current form). */
+export interface ProvenPassword {
+  readonly user: UserView;
+  readonly outdatedHash: string | null;
+}
+
+export class VerifyPasswordQuery extends Query<ProvenPassword> {
   constructor(
     readonly login: CredentialLogin,
     readonly password: string,

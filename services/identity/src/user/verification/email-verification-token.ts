@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
+import type { KeyRing } from '@authsvc/config';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /**
  * What a link of ours proves, by its `requestType`: that the user receives mail at `email`
@@ -20,30 +21,41 @@ export type VerificationClaims =
 
 const REQUEST_TYPES = new Set(['email-verification', 'change-email-confirmation', 'change-email-verification']);
 
-let hmacKey: { readonly secret: string; readonly key: Promise<webcrypto.CryptoKey> } | undefined;
-
 /**
- * The secret as an HS256 key, imported once: given the raw bytes, jose imports a key for every token it signs
- * or checks.
+ * Each key as an HS256 key, imported once: given the raw bytes, jose imports a key for every token it signs or
+ * checks.
  */
-function hmacKeyOf(secret: string): Promise<webcrypto.CryptoKey> {
-  if (hmacKey?.secret !== secret) {
-    const key = webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
-    hmacKey = { secret, key };
+const importedKeys = new WeakMap<Buffer, Promise<webcrypto.CryptoKey>>();
+
+function hmacKeyOf(key: Buffer): Promise<webcrypto.CryptoKey> {
+  let imported = importedKeys.get(key);
+  if (!imported) {
+    imported = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    importedKeys.set(key, imported);
   }
-  return hmacKey.key;
+  return imported;
 }
 
-/** Signs an HS256 token (header exactly `{"alg":"HS256"}`) valid for `expiresInSeconds` from `now`. */
+/** The payload of a token signed under one of the ring's keys (the current one first). */
+async function verifiedPayload(token: string, keys: KeyRing, now: Date): Promise<JWTPayload> {
+  for (const [index, { key }] of keys.all.entries()) {
+    try {
+      return (await jwtVerify(token, await hmacKeyOf(key), { algorithms: ['HS256'], currentDate: now })).payload;
+    } catch (error) {
+      const lastKey = index === keys.all.length - 1;
+      if (lastKey || !(error instanceof errors.JWSSignatureVerificationFailed)) throw error;
+    }
+  }
+  throw new errors.JWSSignatureVerificationFailed();
+}
+
+/**
+ * Signs an HS256 token (header exactly `{"alg":"HS256"}`) under the ring's current key, valid for
+ * `expiresInSeconds` from `now`.
+ */
 export async function signVerificationToken(
   claims: VerificationClaims,
-  secret: string,
+  keys: KeyRing,
   now: Date,
   expiresInSeconds: number,
 ): Promise<string> {
@@ -52,19 +64,16 @@ export async function signVerificationToken(
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + expiresInSeconds)
-    .sign(await hmacKeyOf(secret));
+    .sign(await hmacKeyOf(keys.current.key));
 }
 
 /**
- * The claims of a valid token at `now` (HS256 only). Anything else is a catalogue error with the 401 of the
- * verify-email endpoint: TOKEN_EXPIRED for an expired one, INVALID_TOKEN otherwise.
+ * The claims of a valid token at `now` (HS256 only, under one of the ring's keys). Anything else is a catalogue
+ * error with the 401 of the verify-email endpoint: TOKEN_EXPIRED for an expired one, INVALID_TOKEN otherwise.
  */
-export async function readVerificationToken(token: string, secret: string, now: Date): Promise<VerificationClaims> {
+export async function readVerificationToken(token: string, keys: KeyRing, now: Date): Promise<VerificationClaims> {
   try {
-    const { payload } = await jwtVerify(token, await hmacKeyOf(secret), {
-      algorithms: ['HS256'],
-      currentDate: now,
-    });
+    const payload = await verifiedPayload(token, keys, now);
     const isChange = payload.requestType !== 'email-verification';
     const wellFormed =
       REQUEST_TYPES.has(String(payload.requestType)) &&

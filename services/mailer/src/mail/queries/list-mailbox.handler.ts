@@ -21,6 +21,7 @@ export class ListMailboxHandler implements IQueryHandler<ListMailboxQuery, MailV
     return mails.map((mail) => ({
       id: mail.id,
       sourceEventId: mail.sourceEventId,
+      kind: mail.kind,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -29,6 +30,8 @@ export class ListMailboxHandler implements IQueryHandler<ListMailboxQuery, MailV
       attempts: mail.attempts,
       createdAt: mail.createdAt.toISOString(),
       sentAt: mail.sentAt?.toISOString() ?? null,
+      linkExpiresAt: mail.linkExpiresAt?.toISOString() ?? null,
+      redactedAt: mail.redactedAt?.toISOString() ?? null,
     }));
   }
 }

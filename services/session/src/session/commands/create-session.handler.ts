@@ -39,6 +39,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
         userAgent: request.userAgent,
         rememberMe: request.rememberMe,
         lifetimeSeconds: this.config.SESSION_EXPIRES_IN,
+        absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
         now,
       },
       initialSessionState,

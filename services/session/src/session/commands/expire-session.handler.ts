@@ -1,20 +1,26 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
+import { cappedExpiry } from '../session.decider.js';
 import { SessionEntity } from '../session.entity.js';
 import { ExpireSessionCommand } from './expire-session.command.js';
 import { SessionWriter } from './session-writer.js';
 
-/** Records the end of a session that has outlived its expiry; a live one is left alone. */
+/** Records the end of a session that has outlived its expiry or its absolute lifetime; a live one is left alone. */
 @CommandHandler(ExpireSessionCommand)
 export class ExpireSessionHandler implements ICommandHandler<ExpireSessionCommand, { expired: boolean }> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly writer: SessionWriter,
+    @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
   async execute({ request }: ExpireSessionCommand): Promise<{ expired: boolean }> {
     const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ token: request.token });
-    if (!session || session.expiresAt > new Date()) return { expired: false };
+    if (!session) return { expired: false };
+    const endsAt = cappedExpiry(session.createdAt, session.expiresAt, this.config.SESSION_ABSOLUTE_LIFETIME);
+    if (endsAt > new Date()) return { expired: false };
     return { expired: await this.writer.end(session, 'expired', request.correlationId) };
   }
 }

@@ -70,7 +70,12 @@ export class SessionWriter {
    */
   async refresh(current: SessionEntry, correlationId: string, now: Date): Promise<SessionView | undefined> {
     const sessionId = current.session.id;
-    const command = { type: 'RefreshSession', lifetimeSeconds: this.config.SESSION_EXPIRES_IN, now } as const;
+    const command = {
+      type: 'RefreshSession',
+      lifetimeSeconds: this.config.SESSION_EXPIRES_IN,
+      absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
+      now,
+    } as const;
     if (!(await this.apply(sessionId, command, correlationId))) return undefined;
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     if (!row) return undefined;

@@ -1,0 +1,67 @@
+/**
+ * What the security log records of an answer: every authentication attempt and change of credentials, with its
+ * outcome, and every refusal by a security control (origin check, rate limit, throttle, validation of a token).
+ */
+export interface SecurityEvent {
+  readonly event: string;
+  readonly outcome: 'success' | 'failure';
+  readonly status: number;
+  readonly code?: string;
+  readonly method: string;
+  readonly route: string;
+}
+
+/** The operations that prove or change who someone is, by route (paths below the auth base path). */
+const SECURITY_OPERATIONS: Readonly<Record<string, string>> = {
+  'POST /sign-up/email': 'sign-up',
+  'POST /sign-in/email': 'sign-in.email',
+  'POST /sign-in/username': 'sign-in.username',
+  'POST /sign-out': 'sign-out',
+  'POST /verify-password': 'verify-password',
+  'POST /change-password': 'change-password',
+  'POST /request-password-reset': 'request-password-reset',
+  'POST /forget-password': 'request-password-reset',
+  'POST /reset-password': 'reset-password',
+  'POST /change-email': 'change-email',
+  'GET /verify-email': 'verify-email',
+  'GET /reset-password/:token': 'reset-password-link',
+  'POST /delete-user': 'delete-user',
+  'GET /delete-user/callback': 'delete-user',
+  'POST /revoke-session': 'revoke-session',
+  'POST /revoke-sessions': 'revoke-sessions',
+  'POST /revoke-other-sessions': 'revoke-other-sessions',
+};
+
+/** Answers that mean a control turned the request away, wherever they come from. */
+const REFUSALS = new Set([401, 403, 429, 503]);
+
+/**
+ * The security event of an answer, if it is one. `route` is the matched route below the auth base path (or the
+ * raw path of an unmatched request); `errorCode` the code of an error body, or of `?error=` on a redirect.
+ */
+export function securityEventOf(
+  method: string,
+  route: string,
+  status: number,
+  errorCode: string | undefined,
+): SecurityEvent | undefined {
+  const operation = SECURITY_OPERATIONS[`${method} ${route}`];
+  const failed = status >= 400 || errorCode !== undefined;
+  if (!operation && !REFUSALS.has(status)) return undefined;
+  return {
+    event: operation ?? 'refused',
+    outcome: failed ? 'failure' : 'success',
+    status,
+    ...(errorCode === undefined ? {} : { code: errorCode }),
+    method,
+    route,
+  };
+}
+
+/** The `error` query parameter of a redirect's Location, where redirecting endpoints report their failures. */
+export function redirectErrorOf(location: string | undefined): string | undefined {
+  if (!location) return undefined;
+  const query = location.indexOf('?');
+  if (query === -1) return undefined;
+  return new URLSearchParams(location.slice(query + 1)).get('error') ?? undefined;
+}

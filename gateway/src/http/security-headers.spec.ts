@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { inlineStylePagePolicy, securityHeaders } from './security-headers.js';
+
+describe('security headers', () => {
+  it('locks JSON answers down: nothing loads, runs or frames them, and no Referer leaves', () => {
+    const headers = securityHeaders('application/json; charset=utf-8', false);
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+  });
+
+  it("lets HTML pages use their own origin's scripts and styles, but not plugins, <base> or framing", () => {
+    const policy = securityHeaders('text/html; charset=utf-8', false)['content-security-policy'];
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
+  it('asks for HSTS, subdomains included, only behind https', () => {
+    expect(securityHeaders(undefined, true)['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(securityHeaders(undefined, false)).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('allows an inline style sheet by its SHA-256 and nothing else', () => {
+    const sheet = 'body{margin:0}';
+    const hash = createHash('sha256').update(sheet).digest('base64');
+    expect(inlineStylePagePolicy(sheet)).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { sleep } from './support/eventually.js';
+import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
+import { TestStack } from './support/test-stack.js';
+
+interface SessionAnswer {
+  session: { createdAt: string; expiresAt: string };
+}
+
+const ABSOLUTE_LIFETIME_SECONDS = 3;
+
+describe('absolute session lifetime', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    // Extended on every use, yet never past the absolute lifetime.
+    stack = await TestStack.start({
+      SESSION_ABSOLUTE_LIFETIME: String(ABSOLUTE_LIFETIME_SECONDS),
+      SESSION_UPDATE_AGE: '0',
+    });
+  });
+
+  afterAll(() => stack?.stop());
+
+  const getSession = (cookie: string, query = '') =>
+    request<SessionAnswer | null>(stack.url(`/api/auth/get-session${query}`), { headers: { cookie } });
+
+  it('ends a session that is used all along at its absolute lifetime, on every get-session path', async () => {
+    const signUp = await postJson(
+      stack.url('/api/auth/sign-up/email'),
+      { name: 'Ada', email: uniqueEmail('lifetime'), password: 'correct-horse-1' },
+      { 'x-forwarded-for': randomClientIp() },
+    );
+    expect(signUp.status).toBe(200);
+    const cookie = cookieHeaderFrom(signUp.setCookies);
+    const first = await getSession(cookie);
+    const { createdAt, expiresAt } = first.body!.session;
+    const end = new Date(createdAt).getTime() + ABSOLUTE_LIFETIME_SECONDS * 1000;
+    expect(new Date(expiresAt).getTime()).toBe(end);
+    for (const query of ['', '?disableCookieCache=true']) {
+      const used = await getSession(cookie, query);
+      expect(new Date(used.body!.session.expiresAt).getTime()).toBe(end);
+    }
+    await sleep(end - Date.now() + 200);
+    // The read-model hook's path (a plain GET) and the controller's (with a query) both find it ended.
+    expect((await getSession(cookie)).body).toBeNull();
+    expect((await getSession(cookie, '?disableCookieCache=true')).body).toBeNull();
+  });
+});
