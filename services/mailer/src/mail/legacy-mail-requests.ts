@@ -16,7 +16,8 @@ const { stream: eventStream, durableName: legacyConsumer, filterSubject: mailSub
  * that consumer still holds is stored like any request (the inbox ignores one it already has), so no request
  * is lost whichever service is upgraded first. Once identity no longer binds the mail subjects to its event
  * stream (it gives them up at start) and nothing is left, the consumer goes and the requests, live links, are
- * purged from the event stream rather than kept for EVENT_RETENTION_DAYS. Where the consumer does not exist, one lookup at start is all this does.
+ * purged from the event stream rather than kept for EVENT_RETENTION_DAYS. Where the consumer does not exist,
+ * one lookup at start is all this does.
  */
 export class LegacyMailRequests implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly loop: BackgroundLoop;
