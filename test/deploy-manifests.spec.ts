@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { NATS_ACCESS } from '@authsvc/contracts';
+import { natsPublicKeyVariable } from '@authsvc/platform';
 
 /**
  * Keeps the deployment files (Dockerfile, docker-compose.yml, k8s/) in step with the environment variable
@@ -91,6 +93,21 @@ describe('deployment manifests', () => {
       expect({ natsCommand }).toEqual({ natsCommand: expect.stringMatching(/(^|\s)(-js|--jetstream)(\s|$)/) });
     });
 
+    it('runs NATS with the generated authorization, each public key from the environment', () => {
+      const natsCommand = [services.nats.command ?? []].flat().join(' ');
+      const config = /(?:^|\s)-c\s+(\S+)/.exec(natsCommand)?.[1];
+      expect(services.nats.volumes).toContain(`./nats/nats-server.conf:${config}:ro`);
+      const users = NATS_ACCESS.map(({ user }) => natsPublicKeyVariable(user));
+      expect(sorted(Object.keys(services.nats.environment ?? {}))).toEqual(sorted(users));
+    });
+
+    it.each(APPS)('gives %s only its own NATS credential', (app) => {
+      expect({ app, seed: services[app].environment?.NATS_NKEY_SEED }).toEqual({
+        app,
+        seed: expect.stringMatching(new RegExp(`^\\$\\{${natsPublicKeyVariable(app)}_SEED:\\?`)),
+      });
+    });
+
     it.each(APPS)('gives %s its image and exactly the variables it uses', (app) => {
       const environment = services[app].environment ?? {};
       const keys = Array.isArray(environment)
@@ -150,6 +167,39 @@ describe('deployment manifests', () => {
       expect(secretKeys).toEqual(sorted(SECRET_KEYS));
       expect(sorted(sources)).toEqual(allVariables);
       expect({ setTwice: sources.filter((key, index) => sources.indexOf(key) !== index) }).toEqual({ setTwice: [] });
+    });
+
+    it.each(APPS)('gives %s only its own NATS credential Secret', (app) => {
+      const container = resource('Deployment', app).spec.template.spec.containers[0];
+      const secretsUsed = [
+        ...(container.envFrom ?? []).map((source: Yaml) => source.secretRef?.name),
+        ...(container.env ?? []).map((entry: Yaml) => entry.valueFrom?.secretKeyRef?.name),
+      ].filter((name) => name?.startsWith('nats-credential-'));
+      const seed = container.env?.find((entry: Yaml) => entry.name === 'NATS_NKEY_SEED')?.valueFrom?.secretKeyRef;
+      expect({ app, secretsUsed, seed }).toEqual({
+        app,
+        secretsUsed: [`nats-credential-${app}`],
+        seed: { name: `nats-credential-${app}`, key: 'NATS_NKEY_SEED' },
+      });
+      expect(Object.keys(resource('Secret', `nats-credential-${app}`).stringData)).toEqual(['NATS_NKEY_SEED']);
+    });
+
+    it('denies by default what no NetworkPolicy allows', () => {
+      const denial = resource('NetworkPolicy', 'default-deny').spec;
+      expect(denial).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    });
+
+    it.each(APPS)('lets %s be reached on its own port only, and reach NATS and DNS', (app) => {
+      const container = resource('Deployment', app).spec.template.spec.containers[0];
+      const policy = resource('NetworkPolicy', app).spec;
+      const ports = (rules: Yaml[]) => rules.flatMap((rule) => (rule.ports ?? []).map((entry: Yaml) => entry.port));
+      expect({ app, selector: policy.podSelector.matchLabels, types: policy.policyTypes }).toEqual({
+        app,
+        selector: { 'app.kubernetes.io/name': app },
+        types: ['Ingress', 'Egress'],
+      });
+      expect({ app, ingress: ports(policy.ingress) }).toEqual({ app, ingress: [container.ports[0].containerPort] });
+      expect({ app, egress: ports(policy.egress) }).toEqual({ app, egress: expect.arrayContaining([53, 4222]) });
     });
 
     it('lists every manifest in kustomization.yaml', () => {

@@ -127,7 +127,7 @@ export async function startStack({ cpuProfileDir } = {}) {
       const nats = new ManagedProcess(
         'nats',
         NATS_BINARY,
-        ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', stack.natsDir],
+        ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', stack.natsDir, '-c', 'nats/nats-server.dev.conf'],
         process.env,
       );
       processes.push(nats);

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { MultiplexedNatsClient } from '@authsvc/platform';
+import { GatewayNatsAccess } from '@authsvc/contracts';
+import { MultiplexedNatsClient, natsEndpoint } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
@@ -50,7 +51,7 @@ export class AppModule {
         { provide: GATEWAY_REDIS, useValue: redis },
         {
           provide: NATS_CLIENT,
-          useFactory: () => new MultiplexedNatsClient(config.NATS_URL),
+          useFactory: () => new MultiplexedNatsClient(natsEndpoint(GatewayNatsAccess.user, config)),
         },
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
         { provide: AuthCookies, useValue: new AuthCookies(config, config.BASE_URL.protocol === 'https:') },

@@ -13,7 +13,7 @@ import type { DataSource } from 'typeorm';
 import { eventually, sleep } from './support/eventually.js';
 import { postJson, randomClientIp, uniqueEmail } from './support/http.js';
 import type { SmtpSink } from './support/smtp-sink.js';
-import { TestStack } from './support/test-stack.js';
+import { NATS_ADMIN, TestStack } from './support/test-stack.js';
 
 interface StoredMail {
   id: string;
@@ -186,7 +186,7 @@ describe('mails at rest', () => {
   });
 
   it('keeps mail requests in a stream of their own, for the longest link lifetime', async () => {
-    const nc = await connect({ servers: stack.natsUrl });
+    const nc = await connect(stack.natsOptions(NATS_ADMIN));
     try {
       const manager = await jetstreamManager(nc);
       const mail = await manager.streams.info(IDENTITY_MAIL_STREAM);
@@ -202,7 +202,7 @@ describe('mails at rest', () => {
   });
 
   it('after an upgrade, stores what the event stream still held for the mailer, then purges it there', async () => {
-    const nc = await connect({ servers: stack.natsUrl });
+    const nc = await connect(stack.natsOptions(NATS_ADMIN));
     try {
       const manager = await jetstreamManager(nc);
       await stack.kill('mailer');

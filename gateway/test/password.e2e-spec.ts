@@ -1,4 +1,4 @@
-import { IdentityRpc } from '@authsvc/contracts';
+import { BackEndNatsAccess, IdentityRpc } from '@authsvc/contracts';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { eventually } from './support/eventually.js';
@@ -206,7 +206,10 @@ describe('password reset and change', () => {
         headers: { cookie },
       })
     ).body;
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    const client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: stack.natsOptions(BackEndNatsAccess.user),
+    });
     const setPassword = (payload: Record<string, unknown>) =>
       firstValueFrom(client.send(IdentityRpc.setPassword.subject, { correlationId: 'e2e', ...payload })).catch(
         (error: unknown) => error,

@@ -1,4 +1,4 @@
-import { SessionRpc, sessionReadModelKey } from '@authsvc/contracts';
+import { BackEndNatsAccess, SessionRpc, sessionReadModelKey } from '@authsvc/contracts';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import { firstValueFrom } from 'rxjs';
@@ -24,7 +24,7 @@ describe('get-session from the session read model, across gateway replicas', () 
     stack = await TestStack.start({ RATE_LIMIT_ENABLED: 'false' });
     replicaA = stack.baseUrl;
     replicaB = await stack.startGatewayReplica();
-    nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } });
+    nats = ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsOptions(BackEndNatsAccess.user) });
     redis = new Redis('redis://127.0.0.1:6379/1');
   });
 

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './support/eventually.js';
-import { freePort } from './support/free-port.js';
+import { acceptsConnections, freePort } from './support/free-port.js';
 import { natsServerBinary } from './support/test-stack.js';
 
 const ROOT = process.cwd();
@@ -33,9 +35,34 @@ function runUntilExit(entry: string, env: Record<string, string | undefined>, ti
   });
 }
 
+/**
+ * A private nats-server with JetStream (its store in a fresh directory), `configure`d from that directory; `stop`
+ * ends it and removes the directory.
+ */
+async function startNatsServer(configure: (directory: string) => string[] = () => []) {
+  const [port, directory] = [await freePort(), mkdtempSync(join(tmpdir(), 'authsvc-nats-startup-'))];
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', directory, ...configure(directory)];
+  const server = spawn(natsServerBinary() ?? 'nats-server', args, { stdio: 'ignore' });
+  await eventually(() => acceptsConnections(port), { what: 'nats-server to accept connections' });
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: () => {
+      server.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A NATS credential of nobody's: the development ones are refused in production. */
+const freshNatsSeed = () => new TextDecoder().decode(nkeys.createUser().getSeed());
+
 describe('start-up checks', () => {
   it('refuses the development secret in production, naming AUTH_SECRET', async () => {
-    const result = await runUntilExit('gateway/dist/main.js', { NODE_ENV: 'production', AUTH_SECRET: '' });
+    const result = await runUntilExit('gateway/dist/main.js', {
+      NODE_ENV: 'production',
+      AUTH_SECRET: '',
+      NATS_NKEY_SEED: freshNatsSeed(),
+    });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET/);
   });
@@ -44,9 +71,39 @@ describe('start-up checks', () => {
     const result = await runUntilExit('services/identity/dist/main.js', {
       NODE_ENV: undefined,
       AUTH_SECRET: undefined,
+      NATS_NKEY_SEED: freshNatsSeed(),
     });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET must be set in production/);
+  });
+
+  it.each(['gateway', 'mailer'])(
+    "refuses %s's published development NATS credential in production, naming NATS_NKEY_SEED",
+    async (app) => {
+      const entry = app === 'gateway' ? 'gateway/dist/main.js' : `services/${app}/dist/main.js`;
+      const result = await runUntilExit(entry, { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+      expect(result.code).toBe(1);
+      expect(result.output).toMatch(/NATS_NKEY_SEED must be set in production/);
+    },
+  );
+
+  it("says NATS refuses the app's credential, not that it does not answer", async () => {
+    const nats = await startNatsServer((directory) => {
+      const config = join(directory, 'nats-server.conf');
+      writeFileSync(config, `authorization { users: [ { nkey: ${nkeys.createUser().getPublicKey()} } ] }`);
+      return ['-c', config];
+    });
+    try {
+      const result = await runUntilExit('services/organization/dist/main.js', {
+        NATS_URL: nats.url,
+        HEALTH_PORT: String(await freePort()),
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`NATS at ${nats.url} refuses this app's credential`);
+      expect(result.output).toMatch(/Set NATS_NKEY_SEED/);
+    } finally {
+      nats.stop();
+    }
   });
 
   it('names a malformed variable and exits non-zero', async () => {
@@ -104,9 +161,12 @@ describe('start-up checks', () => {
     const database = `authsvc_migrate_${Date.now().toString(36)}`;
     const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
     const ports = [await freePort(), await freePort()];
+    // A NATS of its own: the development one may hold streams another branch made.
+    const nats = await startNatsServer();
+    const env = { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: nats.url, LOG_LEVEL: 'warn' };
     const replicas = ports.map((port) =>
       spawn(process.execPath, [join(ROOT, 'services/identity/dist/main.js')], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(port), LOG_LEVEL: 'warn' },
+        env: { ...env, HEALTH_PORT: String(port) },
         stdio: 'ignore',
       }),
     );
@@ -129,9 +189,13 @@ describe('start-up checks', () => {
       expect(rows).toHaveLength(migrationFiles.length);
       expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     } finally {
+      // A replica that could not start has exited already: waiting for its exit would hang the test.
       await Promise.all(
-        replicas.map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),
+        replicas
+          .filter((replica) => replica.exitCode === null)
+          .map((replica) => new Promise((resolve) => (replica.once('exit', resolve), replica.kill('SIGTERM')))),
       );
+      nats.stop();
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await admin.end();
     }

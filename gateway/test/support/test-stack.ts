@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NATS_ACCESS } from '@authsvc/contracts';
+import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable } from '@authsvc/platform';
+import { nkeys } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
 import { acceptsConnections, freePort } from './free-port.js';
@@ -61,6 +64,9 @@ async function dropAbandonedDatabases(): Promise<void> {
 }
 const LOG_TAIL = 60;
 
+/** A NATS user of the test stacks alone, allowed everything. */
+export const NATS_ADMIN = 'test-admin';
+
 export function natsServerBinary(): string | undefined {
   for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/local/bin/nats-server']) {
     if (spawnSync(candidate, ['--version']).status === 0) return candidate;
@@ -71,19 +77,28 @@ export function natsServerBinary(): string | undefined {
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
  * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
- * stop), Redis (database 1) and a private NATS server with JetStream. Nothing is shared with a running
- * development stack, with another stack, or with the next run.
+ * stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
+ * a fresh credential per NATS user. Nothing is shared with a running development stack,
+ * with another stack, or with the next run.
  */
 export class TestStack {
   readonly baseUrl: string;
   readonly databaseUrl: string;
   private readonly processes = new Map<AppName, ChildProcess>();
-  private readonly logs = new Map<AppName, string[]>();
+  private readonly logs = new Map<AppName | 'nats', string[]>();
   /** Variables one app gets on top of the stack's (a replica pointed elsewhere). */
   private readonly appEnv = new Map<AppName, Record<string, string>>();
   private nats?: ChildProcess;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
+  private readonly natsRefusals: string[] = [];
+  /** A fresh nkey seed per NATS user, made for this stack. */
+  private readonly natsSeeds = new Map(
+    [...NATS_ACCESS.map(({ user }) => user), NATS_ADMIN].map((user) => [
+      user,
+      new TextDecoder().decode(nkeys.createUser().getSeed()),
+    ]),
+  );
 
   private constructor(
     private readonly env: Record<string, string>,
@@ -140,6 +155,16 @@ export class TestStack {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   }
 
+  /**
+   * Connection options of NATS `user` (an app, or `backend`), for the NATS library or Nest's NATS client;
+   * `NATS_ADMIN` may do anything (the tests' own set-up), and is no app's.
+   */
+  natsOptions(user: string) {
+    const seed = this.natsSeeds.get(user);
+    if (!seed) throw new Error(`no NATS user ${user}`);
+    return natsConnectionOptions({ url: new URL(this.natsUrl), user, seed });
+  }
+
   url(path: string): string {
     return `${this.baseUrl}${path}`;
   }
@@ -174,7 +199,12 @@ export class TestStack {
     await this.waitReady(app);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops everything, then fails if nats-server refused a declared user (an app, or the back end the tests act
+   * as) anything it tried: the generated authorization must allow each all it does in the suite. A suite that
+   * uses a credential for what it may not do says so with `appRefusalsExpected`.
+   */
+  async stop({ appRefusalsExpected = false } = {}): Promise<void> {
     await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
     if (this.nats) {
       const exited = new Promise((resolve) => this.nats!.once('exit', resolve));
@@ -184,9 +214,19 @@ export class TestStack {
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
     await dropDatabase(this.databaseUrl);
     await this.smtp?.stop();
+    const refusals = this.appRefusals();
+    if (refusals.length > 0 && !appRefusalsExpected) {
+      throw new Error(`nats-server refused the apps (permissions too tight?):\n${refusals.join('\n')}`);
+    }
   }
 
-  logsOf(app: AppName): string {
+  /** nats-server's log lines of what it refused to the declared users' credentials (strangers' excluded). */
+  appRefusals(): string[] {
+    const keys = NATS_ACCESS.map(({ user }) => this.publicKey(user));
+    return this.natsRefusals.filter((line) => keys.some((key) => line.includes(key)));
+  }
+
+  logsOf(app: AppName | 'nats'): string {
     return (this.logs.get(app) ?? []).join('\n');
   }
 
@@ -195,26 +235,54 @@ export class TestStack {
     if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
     const port = await freePort();
     this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
-    this.nats = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory], {
-      stdio: 'ignore',
-    });
+    const publicKeys = Object.fromEntries(
+      NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
+    );
+    // The committed authorization, plus an unrestricted user for tests that arrange JetStream state themselves.
+    const config = join(this.natsDirectory, 'nats-server.conf');
+    const committed = readFileSync(join(ROOT, NATS_SERVER_CONFIG), 'utf8');
+    writeFileSync(
+      config,
+      committed.replace('  users: [\n', `  users: [\n    { nkey: ${this.publicKey(NATS_ADMIN)} }\n`),
+    );
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
+    this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.nats.stderr!.on('data', this.keepLog('nats'));
     this.env.NATS_URL = `nats://127.0.0.1:${port}`;
     await eventually(() => acceptsConnections(port), { what: 'the private NATS server to accept connections' });
   }
 
   private spawn(app: AppName): void {
-    const portVariable = ENTRY_POINTS[app] === ENTRY_POINTS.gateway ? 'PORT' : 'HEALTH_PORT';
-    const env = { ...process.env, ...this.env, ...this.appEnv.get(app), [portVariable]: String(this.ports[app]) };
-    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines = this.logs.get(app) ?? [];
-    this.logs.set(app, lines);
-    const keep = (chunk: Buffer) => {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
+    const gateway = ENTRY_POINTS[app] === ENTRY_POINTS.gateway;
+    const env = {
+      ...process.env,
+      ...this.env,
+      NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
+      ...this.appEnv.get(app),
+      [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
     };
+    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = this.keepLog(app);
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.processes.set(app, child);
+  }
+
+  /** Keeps the last lines a process wrote, and every refusal nats-server logs. */
+  private keepLog(name: AppName | 'nats'): (chunk: Buffer) => void {
+    const lines = this.logs.get(name) ?? [];
+    this.logs.set(name, lines);
+    return (chunk) => {
+      const written = chunk.toString('utf8').split('\n').filter(Boolean);
+      if (name === 'nats')
+        this.natsRefusals.push(...written.filter((line) => /Violation|authentication error/.test(line)));
+      lines.push(...written);
+      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
+    };
+  }
+
+  private publicKey(user: string): string {
+    return nkeys.fromSeed(new TextEncoder().encode(this.natsSeeds.get(user)!)).getPublicKey();
   }
 
   private async waitReady(app: AppName): Promise<void> {

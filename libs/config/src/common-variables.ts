@@ -1,4 +1,4 @@
-import { boolean, integer, list, oneOf, text, url } from './variable.js';
+import { boolean, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -27,11 +27,31 @@ export const RedisVariables = {
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
 };
 
-export const NatsVariables = {
-  NATS_URL: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
-  /** How long a gateway waits for a service's reply before answering 503. */
-  RPC_TIMEOUT_MS: integer(5000, 100, 60000),
+/** The apps and your back end: each connects to NATS as a user of its own, allowed only its own subjects. */
+export type NatsUserName = 'gateway' | 'identity' | 'session' | 'organization' | 'mailer' | 'backend';
+
+/**
+ * Published development credentials (their public keys are in nats/nats-server.dev.conf): harmless against the
+ * open NATS of a development machine, refused when NODE_ENV=production.
+ */
+export const DEV_NATS_NKEY_SEEDS: Readonly<Record<NatsUserName, string>> = {
+  gateway: 'SUAPR6G7Y6AAIX5G7WQQR4ZJDALLAIK6BJLTHGP2D4L2MQ3QIM3RRTLOYI',
+  identity: 'SUAG23UYN3JDPAEGCYJGM36NP7IWVPKO2XO6IMCJP3AEXXUG5THMNEVBPQ',
+  session: 'SUAIEPQFRQNVQUOUXFMHV7U4Y3OFJ6VZC72JSSROL7VOWW7IEBGGCNI2YQ',
+  organization: 'SUANSLS5RQENOUBESUBOTBQE4WNDIDEMCTEOJ7KBGLDTGEGMGWCRNZGGWE',
+  mailer: 'SUABC5XW5WVRBOKX53NET2IIFCVH2DFFA7C3KQEEMCO4USHECUBGYEZDBM',
+  backend: 'SUADJXZBEN2WJ2TT65ZXDTNQEC36ZJXX2OUMEUTSQ2H2YITFSO5GGFAIKA',
 };
+
+export function natsVariables(user: NatsUserName) {
+  return {
+    NATS_URL: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+    /** The app's NATS credential: the seed of the nkey that nats-server's authorization lists for `user`. */
+    NATS_NKEY_SEED: nkeySeed(DEV_NATS_NKEY_SEEDS[user]),
+    /** How long a caller waits for a service's reply before answering 503. */
+    RPC_TIMEOUT_MS: integer(5000, 100, 60000),
+  };
+}
 
 /**
  * AUTH_SECRET signs (cookies, mailed tokens) and pre-hashes passwords; the previous secrets, comma-separated, are

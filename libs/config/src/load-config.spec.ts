@@ -4,9 +4,12 @@ import {
   ConfigError,
   DEV_AUTH_SECRET,
   DEV_DATA_ENCRYPTION_KEY,
+  DEV_NATS_NKEY_SEEDS,
   integer,
   list,
   loadConfig,
+  natsVariables,
+  NodeEnvVariable,
   optionalUrl,
   url,
 } from './index.js';
@@ -95,5 +98,31 @@ describe('configuration', () => {
       /DATA_ENCRYPTION_KEYS_PREVIOUS/,
     );
     expect(data('production', 'z'.repeat(40))).toEqual([]);
+  });
+
+  describe('NATS credential', () => {
+    const natsSchema = { ...NodeEnvVariable, ...natsVariables('mailer') };
+    const seed = 'SUADLKG3J7ADA3GR2O4N5SZABEPSYQ336HO7GPA3WMN5ZU7PKXWEUQM4ZM';
+
+    it("uses the app's development credential locally", () => {
+      expect(loadConfig(natsSchema, { NODE_ENV: 'development' }).NATS_NKEY_SEED).toBe(DEV_NATS_NKEY_SEEDS.mailer);
+      expect(DEV_NATS_NKEY_SEEDS.mailer).not.toBe(DEV_NATS_NKEY_SEEDS.gateway);
+    });
+
+    it('refuses the development credential in production, by default or set', () => {
+      expect(() => loadConfig(natsSchema, {})).toThrow(/NATS_NKEY_SEED must be set in production/);
+      expect(() =>
+        loadConfig(natsSchema, { NODE_ENV: 'production', NATS_NKEY_SEED: DEV_NATS_NKEY_SEEDS.mailer }),
+      ).toThrow(/NATS_NKEY_SEED must be set in production/);
+      expect(loadConfig(natsSchema, { NODE_ENV: 'production', NATS_NKEY_SEED: seed }).NATS_NKEY_SEED).toBe(seed);
+    });
+
+    it('refuses what is not a user nkey seed', () => {
+      for (const wrong of ['REPLACE_ME', `SA${seed.slice(2)}`, seed.slice(0, -1), seed.toLowerCase()]) {
+        expect(() => loadConfig(natsSchema, { NODE_ENV: 'test', NATS_NKEY_SEED: wrong })).toThrow(
+          /NATS_NKEY_SEED must be a NATS user nkey seed/,
+        );
+      }
+    });
   });
 });

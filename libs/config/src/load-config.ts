@@ -1,3 +1,4 @@
+import { NodeEnvVariable } from './common-variables.js';
 import { InvalidValue, type Variable } from './variable.js';
 
 export type Schema = Record<string, Variable<unknown>>;
@@ -11,6 +12,10 @@ export class ConfigError extends Error {
   }
 }
 
+function isProduction(env: NodeJS.ProcessEnv): boolean {
+  return (env.NODE_ENV ?? NodeEnvVariable.NODE_ENV.defaultValue)?.trim() === 'production';
+}
+
 /**
  * Reads and validates the variables a process needs. The only place that reads `process.env`
  * (callers pass it in), so tests can hand in any environment.
@@ -22,6 +27,10 @@ export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv):
     const raw = env[name] ?? spec.defaultValue;
     if (raw === undefined) {
       problems.push(`${name} is required (${spec.describe})`);
+      continue;
+    }
+    if (spec.developmentOnly && raw.trim() === spec.defaultValue && isProduction(env)) {
+      problems.push(`${name} must be set in production (the development default is refused)`);
       continue;
     }
     try {

@@ -2,6 +2,8 @@
 export interface Variable<T> {
   readonly describe: string;
   readonly defaultValue?: string;
+  /** The default is a published development credential: refused, like the same value set, in production. */
+  readonly developmentOnly?: boolean;
   parse(raw: string): T;
 }
 
@@ -71,6 +73,24 @@ export function url(protocols: readonly string[], defaultValue?: string): Variab
 export function optionalUrl(protocols: readonly string[]): Variable<URL | undefined> {
   const required = url(protocols);
   return variable(`${required.describe}, or empty`, (raw) => (raw.trim() === '' ? undefined : required.parse(raw)), '');
+}
+
+const USER_NKEY_SEED = /^SU[A-Z2-7]{56}$/;
+
+/** A NATS user's nkey seed (`SU…`, as `nk -gen user` or `npm run nats:keys` prints it). */
+export function nkeySeed(developmentDefault: string): Variable<string> {
+  return {
+    ...variable(
+      'a NATS user nkey seed (SU…)',
+      (raw) => {
+        const seed = raw.trim();
+        if (!USER_NKEY_SEED.test(seed)) throw new InvalidValue('must be a NATS user nkey seed (58 characters, SU…)');
+        return seed;
+      },
+      developmentDefault,
+    ),
+    developmentOnly: true,
+  };
 }
 
 /** A comma-separated list; each entry trimmed, empty ones dropped, and at least `minEntryLength` characters long. */

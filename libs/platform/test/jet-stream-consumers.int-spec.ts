@@ -1,3 +1,4 @@
+import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PublishedEvent } from '@authsvc/contracts';
@@ -12,6 +13,8 @@ import { JetStreamConsumer } from '../src/nats/jet-stream-consumer.decorator';
 // each event is handled, a failed one is delivered again, and closing the application lets the event in hand
 // finish and be acknowledged.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
+// The development NATS has no authorization: any credential is accepted.
+const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const id = randomBytes(4).toString('hex');
 const STREAM = `CONSUMERS_TEST_${id}`;
 const SUBJECT = `consumers-test.${id}.events`;
@@ -72,8 +75,7 @@ describe('JetStream consumers declared with @JetStreamConsumer', () => {
   const start = () =>
     startNatsMicroservice(
       TestEventsModule,
-      { nc, logger, readiness: new ApplicationReadiness() },
-      NATS_URL,
+      { nc, nats: NATS, logger, readiness: new ApplicationReadiness() },
       `consumers-test.${id}`,
     );
   const publish = (eventId: string) => jetstream(nc).publish(`${SUBJECT}.happened`, JSON.stringify(published(eventId)));

@@ -1,3 +1,4 @@
+import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -12,6 +13,8 @@ import { JetStreamConsumer } from '../src/nats/jet-stream-consumer.decorator';
 // Readiness of a service's NATS application, against a real nats-server: what Kubernetes and the test stacks
 // wait for before they send requests.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
+// The development NATS has no authorization: any credential is accepted.
+const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const id = randomBytes(4).toString('hex');
 const RPC_SUBJECT = `readiness-test.${id}.rpc.ping`;
 const STREAM = `READINESS_TEST_${id}`;
@@ -72,7 +75,7 @@ describe('readiness of a NATS microservice', () => {
       checks: { subscriptions: 'down', consumers: 'down' },
     });
 
-    app = await startNatsMicroservice(PingModule, { nc, logger, readiness }, NATS_URL, `readiness-test.${id}`);
+    app = await startNatsMicroservice(PingModule, { nc, nats: NATS, logger, readiness }, `readiness-test.${id}`);
     expect(await readiness.firstAnswer).toMatchObject({ id: 'first', response: 'pong' });
     // Its consumer's stream does not exist yet (another service makes it): not ready, though it answers.
     expect((await report()).checks).toEqual({ subscriptions: 'up', consumers: 'down' });

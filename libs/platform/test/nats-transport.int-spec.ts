@@ -1,3 +1,4 @@
+import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
@@ -15,6 +16,8 @@ import { forwardRequest } from '../src/nats/forwarded-request';
 // Our NATS client and server strategies against a real nats-server: answers reach their own caller, errors and
 // "no responders" arrive as with Nest's own transport, and all replies share one subscription.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
+// The development NATS has no authorization: any credential is accepted.
+const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const prefix = `nats-transport-test.${randomBytes(4).toString('hex')}`;
 
 class Numbered {
@@ -61,11 +64,11 @@ describe('NATS transport (MultiplexedNatsClient, PlainSubjectNatsServer)', () =>
 
   beforeAll(async () => {
     server = await NestFactory.createMicroservice(EchoModule, {
-      strategy: new PlainSubjectNatsServer(NATS_URL, prefix),
+      strategy: new PlainSubjectNatsServer(NATS, prefix),
       logger: false,
     });
     await server.listen();
-    client = new MultiplexedNatsClient(NATS_URL);
+    client = new MultiplexedNatsClient(NATS);
     await client.connect();
   });
 

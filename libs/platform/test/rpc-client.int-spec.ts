@@ -1,3 +1,4 @@
+import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { randomBytes } from 'node:crypto';
 import { defineRpc } from '@authsvc/contracts';
 import { AuthErrors, DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
@@ -8,6 +9,8 @@ import { RpcClient } from '../src/rpc/rpc-client';
 // The RpcClient against a real nats-server, with plain NATS responders standing in for services: every way a
 // request can end reaches the caller as a value or as a catalogue error, and none of them waits longer than needed.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
+// The development NATS has no authorization: any credential is accepted.
+const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const prefix = `rpc-client-test.${randomBytes(4).toString('hex')}`;
 const TIMEOUT_MS = 300;
 
@@ -32,7 +35,7 @@ describe('RpcClient', () => {
     answer('crash', () => JSON.stringify({ err: { status: 'error', message: 'Internal server error' } }));
     services.subscribe(`${prefix}.silent`);
     await services.flush();
-    client = new RpcClient(new MultiplexedNatsClient(NATS_URL), TIMEOUT_MS);
+    client = new RpcClient(new MultiplexedNatsClient(NATS), TIMEOUT_MS);
   });
 
   afterAll(async () => {

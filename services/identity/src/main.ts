@@ -1,11 +1,5 @@
 import 'reflect-metadata';
-import {
-  IDENTITY_EVENTS_STREAM,
-  IDENTITY_MAIL_STREAM,
-  IDENTITY_MAIL_SUBJECTS,
-  IDENTITY_QUEUE,
-  IdentityEventTypes,
-} from '@authsvc/contracts';
+import { IDENTITY_MAIL_STREAM, IDENTITY_QUEUE, IdentityEventTypes, IdentityNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { loadIdentityConfig, mailRequestRetentionSeconds } from './identity.config.js';
@@ -36,25 +30,12 @@ await runService('identity', async () => {
       WrappedDataKeys1764600000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
-    publishes: {
-      stream: IDENTITY_EVENTS_STREAM,
-      otherStreams: [
-        {
-          name: IDENTITY_MAIL_STREAM,
-          subjects: [IDENTITY_MAIL_SUBJECTS],
-          maxAgeMs: mailRequestRetentionSeconds(config) * 1000,
-        },
-      ],
-      events: IdentityEventTypes,
-    },
+    nats: IdentityNatsAccess,
+    events: IdentityEventTypes,
+    streamMaxAgeMs: { [IDENTITY_MAIL_STREAM]: mailRequestRetentionSeconds(config) * 1000 },
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
-  const app = await startNatsMicroservice(
-    IdentityModule.forRuntime(runtime, config),
-    runtime,
-    config.NATS_URL,
-    IDENTITY_QUEUE,
-  );
+  const app = await startNatsMicroservice(IdentityModule.forRuntime(runtime, config), runtime, IDENTITY_QUEUE);
   runtime.logger.log('identity service ready');
   return async () => {
     await app.close();

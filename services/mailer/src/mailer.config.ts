@@ -5,7 +5,7 @@ import {
   healthPortVariable,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   DevMailboxVariable,
   optionalUrl,
@@ -19,7 +19,7 @@ const mailerSchema = {
   ...LogVariables,
   ...DatabaseVariables,
   ...DataEncryptionVariables,
-  ...NatsVariables,
+  ...natsVariables('mailer'),
   ...healthPortVariable(3104),
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),

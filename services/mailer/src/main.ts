@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { MAILER_QUEUE } from '@authsvc/contracts';
+import { MAILER_QUEUE, MailerNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { loadMailerConfig } from './mailer.config.js';
 import { MailerModule } from './mailer.module.js';
@@ -25,14 +25,10 @@ await runService('mailer', async () => {
       WrappedDataKeys1764600000000,
     ],
     projections: [],
+    nats: MailerNatsAccess,
   });
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport;
-  const app = await startNatsMicroservice(
-    MailerModule.forRuntime(runtime, config, transport),
-    runtime,
-    config.NATS_URL,
-    MAILER_QUEUE,
-  );
+  const app = await startNatsMicroservice(MailerModule.forRuntime(runtime, config, transport), runtime, MAILER_QUEUE);
   runtime.logger.log(`mailer ready, delivering to ${transport.description}`);
   return async () => {
     await app.close();

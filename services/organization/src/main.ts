@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ORGANIZATION_EVENTS_STREAM, ORGANIZATION_QUEUE } from '@authsvc/contracts';
+import { ORGANIZATION_QUEUE, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
@@ -14,9 +14,9 @@ await runService('organization', async () => {
     entities: [],
     migrations: [InitialOrganizationSchema1763800000000, WrappedDataKeys1764600000000],
     projections: [],
-    publishes: { stream: ORGANIZATION_EVENTS_STREAM, events: [] },
+    nats: OrganizationNatsAccess,
   });
-  const app = await startNatsMicroservice(OrganizationModule, runtime, config.NATS_URL, ORGANIZATION_QUEUE);
+  const app = await startNatsMicroservice(OrganizationModule, runtime, ORGANIZATION_QUEUE);
   runtime.logger.log('organization service ready');
   return async () => {
     await app.close();

@@ -6,7 +6,7 @@ import {
   healthPortVariable,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   type ConfigOf,
 } from '@authsvc/config';
@@ -16,7 +16,7 @@ const organizationSchema = {
   ...LogVariables,
   ...DatabaseVariables,
   ...DataEncryptionVariables,
-  ...NatsVariables,
+  ...natsVariables('organization'),
   ...EventRetentionVariables,
   ...healthPortVariable(3103),
 };

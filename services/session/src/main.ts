@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { SESSION_EVENTS_STREAM, SESSION_QUEUE, SessionEventTypes } from '@authsvc/contracts';
+import { SESSION_QUEUE, SessionEventTypes, SessionNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
@@ -19,15 +19,11 @@ await runService('session', async () => {
     entities: [SessionEntity, UserSnapshotEntity],
     migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000, WrappedDataKeys1764600000000],
     projections: [sessionViewProjection],
-    publishes: { stream: SESSION_EVENTS_STREAM, events: SessionEventTypes },
+    nats: SessionNatsAccess,
+    events: SessionEventTypes,
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
-  const app = await startNatsMicroservice(
-    SessionModule.forRuntime(runtime, config),
-    runtime,
-    config.NATS_URL,
-    SESSION_QUEUE,
-  );
+  const app = await startNatsMicroservice(SessionModule.forRuntime(runtime, config), runtime, SESSION_QUEUE);
   runtime.logger.log('session service ready');
   return async () => {
     await app.close();

@@ -7,7 +7,7 @@ import {
   integer,
   loadConfig,
   LogVariables,
-  NatsVariables,
+  natsVariables,
   NodeEnvVariable,
   RedisVariables,
   type ConfigOf,
@@ -19,7 +19,7 @@ const sessionSchema = {
   ...DatabaseVariables,
   ...DataEncryptionVariables,
   ...RedisVariables,
-  ...NatsVariables,
+  ...natsVariables('session'),
   ...EventRetentionVariables,
   ...healthPortVariable(3102),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */

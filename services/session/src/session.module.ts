@@ -43,7 +43,7 @@ export class SessionModule {
         {
           provide: IdentityUsers,
           useFactory: () =>
-            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(config.NATS_URL), config.RPC_TIMEOUT_MS)),
+            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
         },
         UserViews,
         SessionWriter,

@@ -17,7 +17,3 @@ export const MailerRpc = {
 } as const;
 
 export const MAILER_QUEUE = 'mailer';
-/** Durable JetStream consumer through which the mailer reads the identity service's mail requests. */
-export const MAILER_IDENTITY_CONSUMER = 'mailer-identity-mail';
-/** Durable JetStream consumer through which the mailer learns of deleted users (`UserDeleted`'s subject only). */
-export const MAILER_IDENTITY_EVENTS_CONSUMER = 'mailer-identity-events';

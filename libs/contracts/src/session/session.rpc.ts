@@ -47,7 +47,3 @@ export const SessionRpc = {
 } as const;
 
 export const SESSION_QUEUE = 'session';
-/** Durable JetStream consumer through which the session service keeps its user snapshots (`identity.events.user.>`). */
-export const SESSION_IDENTITY_CONSUMER = 'session-identity';
-/** Durable JetStream consumer through which the session service ends sessions on password changes. */
-export const SESSION_CREDENTIAL_CONSUMER = 'session-identity-credentials';

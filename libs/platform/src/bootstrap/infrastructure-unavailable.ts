@@ -11,12 +11,15 @@ const HOW_TO_START: Record<string, string> = {
   NATS: 'nats-server -js -a 127.0.0.1 -p 4222 -sd /tmp/nats &   (or: docker compose up -d nats)',
 };
 
-/** A dependency that does not answer at start-up: the message names the URL and how to start it. */
+/** A dependency that does not answer at start-up, or refuses the app's credential: the message says what to do. */
 export class InfrastructureUnavailable extends Error {
   constructor(kind: 'PostgreSQL' | 'Redis' | 'NATS', url: URL, cause: unknown) {
+    const reason = (cause as Error)?.message ?? String(cause);
     super(
-      `${kind} does not answer at ${redactUrl(url)} (${(cause as Error)?.message ?? String(cause)}).\n` +
-        `  Start it, for example: ${HOW_TO_START[kind]}`,
+      (cause as Error)?.name === 'AuthorizationError'
+        ? `${kind} at ${redactUrl(url)} refuses this app's credential (${reason}).\n` +
+            "  Set NATS_NKEY_SEED to the app's seed, whose public key nats-server lists (README: NATS authorization)"
+        : `${kind} does not answer at ${redactUrl(url)} (${reason}).\n  Start it, for example: ${HOW_TO_START[kind]}`,
     );
     this.name = 'InfrastructureUnavailable';
   }

@@ -21,15 +21,14 @@ class NatsMicroserviceModule {}
  */
 export async function startNatsMicroservice(
   module: Type | DynamicModule,
-  runtime: Pick<ServiceRuntime, 'nc' | 'logger' | 'readiness'>,
-  natsUrl: URL,
+  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger' | 'readiness'>,
   queue: string,
 ): Promise<INestMicroservice> {
   const root: DynamicModule = {
     module: NatsMicroserviceModule,
     imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
   };
-  const server = new PlainSubjectNatsServer(natsUrl, queue);
+  const server = new PlainSubjectNatsServer(runtime.nats, queue);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     strategy: server,
     logger: runtime.logger,

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { KeyRing } from '@authsvc/config';
-import type { EventDefinition } from '@authsvc/contracts';
+import type { EventDefinition, NatsAccess } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ConsoleLogger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -13,8 +13,8 @@ import { InlineProjector, type RowProjection } from '../event-store/projection.j
 import { ApplicationReadiness } from '../health/application-readiness.js';
 import { startHealthServer, type HealthCheck } from '../health/health-server.js';
 import { createLogger } from '../logging/create-logger.js';
-import { connectNats } from '../nats/connect-nats.js';
-import { ensureStream, eventStream, type StreamSpec } from '../nats/event-stream.js';
+import { connectNats, natsEndpoint, type NatsEndpoint } from '../nats/connect-nats.js';
+import { DAY_MS, ensureStream } from '../nats/event-stream.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectRedis } from './connect-redis.js';
 import { reach } from './infrastructure-unavailable.js';
@@ -25,6 +25,7 @@ export interface ServiceConfig {
   readonly LOG_LEVEL: string;
   readonly DATABASE_URL: URL;
   readonly NATS_URL: URL;
+  readonly NATS_NKEY_SEED: string;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
   readonly DATA_ENCRYPTION_KEY: string;
@@ -41,14 +42,12 @@ export interface ServiceRuntimeOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function>;
   readonly projections: readonly RowProjection<ObjectLiteral>[];
-  /** The service's own streams and the events it publishes to them; absent for pure consumers. */
-  readonly publishes?: {
-    /** The event stream, `<service>.events.>` kept EVENT_RETENTION_DAYS. */
-    readonly stream: string;
-    /** Streams for the service's other subjects, kept for less time than its events (identity's mail requests). */
-    readonly otherStreams?: readonly StreamSpec[];
-    readonly events: readonly EventDefinition<unknown, unknown>[];
-  };
+  /** Its NATS user; the streams it declares are created or updated at start, its event stream first. */
+  readonly nats: NatsAccess;
+  /** The events it relays from its outbox to its streams. */
+  readonly events?: readonly EventDefinition<unknown, unknown>[];
+  /** How long each of its streams but the event stream keeps a message, by stream name (identity's mail requests). */
+  readonly streamMaxAgeMs?: Readonly<Record<string, number>>;
   readonly redisUrl?: URL;
 }
 
@@ -68,6 +67,8 @@ export class ServiceRuntime {
     readonly store: EventStore,
     readonly vault: PersonalDataVault,
     readonly nc: NatsConnection,
+    /** Where the service's other NATS connections (Nest's server and clients) go, as the same user. */
+    readonly nats: NatsEndpoint,
     readonly redis: Redis | undefined,
   ) {}
 
@@ -85,7 +86,8 @@ export class ServiceRuntime {
       await ensureDatabase(config.DATABASE_URL);
       await dataSource.initialize();
     });
-    const nc = await reach('NATS', config.NATS_URL, () => connectNats(config.NATS_URL, service));
+    const nats = natsEndpoint(options.nats.user, config);
+    const nc = await reach('NATS', config.NATS_URL, () => connectNats(nats, service));
     const redis = options.redisUrl ? await connectRedis(options.redisUrl, service) : undefined;
     await migrateExclusively(dataSource, service);
 
@@ -97,19 +99,22 @@ export class ServiceRuntime {
     const rewrapped = await vault.rewrapStoredKeys(dataSource);
     if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
-    const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, redis);
-    if (options.publishes) {
-      const { stream, otherStreams = [] } = options.publishes;
+    const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, nats, redis);
+    const streams = options.nats.publishes ?? [];
+    if (streams.length > 0) {
+      const eventMaxAgeMs = (config.EVENT_RETENTION_DAYS ?? 30) * DAY_MS;
       // The event stream first: it gives up any subject it bound before that another stream binds now.
-      for (const spec of [eventStream(stream, service, config.EVENT_RETENTION_DAYS ?? 30), ...otherStreams]) {
-        await ensureStream(nc, spec);
+      for (const [index, { stream, subjects }] of streams.entries()) {
+        const maxAgeMs = index === 0 ? eventMaxAgeMs : options.streamMaxAgeMs?.[stream];
+        if (maxAgeMs === undefined) throw new Error(`${service} declares stream ${stream} without its retention`);
+        await ensureStream(nc, { name: stream, subjects, maxAgeMs });
       }
       runtime.relay = new OutboxRelay({
         dataSource,
         schema: service,
         store,
         nc,
-        definitions: options.publishes.events,
+        definitions: options.events ?? [],
         logger,
       });
       store.attachRelay(runtime.relay);

@@ -1,4 +1,4 @@
-import type { PublishedEvent } from '@authsvc/contracts';
+import type { DurableConsumerDefinition, PublishedEvent } from '@authsvc/contracts';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -15,13 +15,9 @@ const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
 const STREAM_WAIT_MS = 1000;
 const ACK_WAIT_NANOS = 30_000_000_000;
 
-export interface DurableConsumerOptions {
+/** The durable name is shared by every replica of the consuming service, so each event is handled by one of them. */
+export interface DurableConsumerOptions extends DurableConsumerDefinition {
   readonly nc: NatsConnection;
-  readonly stream: string;
-  /** Shared by every replica of the consuming service, so each event is handled by one of them. */
-  readonly durableName: string;
-  /** One subject filter (servers before 2.10 accept only one); handlers ignore the events they don't need. */
-  readonly filterSubject: string;
   readonly logger: LoggerService;
   /** Must be idempotent: delivery is at least once. A throw means "retry later". */
   handle(event: PublishedEvent): Promise<void>;

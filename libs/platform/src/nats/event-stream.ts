@@ -1,8 +1,9 @@
+import { eventStreamSubjects } from '@authsvc/contracts';
 import { jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A JetStream stream a service publishes to: its subjects and how long it keeps a message. */
 export interface StreamSpec {
@@ -39,5 +40,5 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
 
 /** A service's event stream: `<service>.events.>` (facts for every subscriber), kept `retentionDays`. */
 export function eventStream(name: string, service: string, retentionDays: number): StreamSpec {
-  return { name, subjects: [`${service}.events.>`], maxAgeMs: retentionDays * DAY_MS };
+  return { name, subjects: eventStreamSubjects(service), maxAgeMs: retentionDays * DAY_MS };
 }

@@ -1,11 +1,10 @@
-import type { PublishedEvent } from '@authsvc/contracts';
+import type { DurableConsumerDefinition, PublishedEvent } from '@authsvc/contracts';
 import { SetMetadata } from '@nestjs/common';
-import type { DurableConsumerOptions } from './durable-consumer.js';
 
 export const JET_STREAM_CONSUMER = 'authsvc:jet-stream-consumer';
 
 /** Which durable consumer of which stream a handler takes its events from. */
-export type JetStreamConsumerOptions = Pick<DurableConsumerOptions, 'stream' | 'durableName' | 'filterSubject'>;
+export type JetStreamConsumerOptions = DurableConsumerDefinition;
 
 /**
  * Makes a NATS controller's method the handler of a JetStream durable consumer: `JetStreamConsumers` runs

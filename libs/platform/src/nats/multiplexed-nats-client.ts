@@ -1,7 +1,7 @@
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { natsConnectionOptions } from './connect-nats.js';
+import { natsConnectionOptions, type NatsEndpoint } from './connect-nats.js';
 
 type ReplyHandler = (error: Error | null, message: Msg) => unknown;
 
@@ -31,8 +31,8 @@ export class MultiplexedNatsClient extends ClientNats {
   private replies?: { readonly connection: NatsConnection; readonly inbox: string };
   private outgoing: (() => void)[] = [];
 
-  constructor(natsUrl: URL) {
-    super(natsConnectionOptions(natsUrl));
+  constructor(endpoint: NatsEndpoint) {
+    super(natsConnectionOptions(endpoint));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
-import { natsConnectionOptions } from './connect-nats.js';
+import { natsConnectionOptions, type NatsEndpoint } from './connect-nats.js';
 import { ForwardedRequest } from './forwarded-request.js';
 
 /**
@@ -8,8 +8,8 @@ import { ForwardedRequest } from './forwarded-request.js';
  * by forwarding (`forwardRequest`).
  */
 export class PlainSubjectNatsServer extends ServerNats {
-  constructor(natsUrl: URL, queue: string) {
-    super({ ...natsConnectionOptions(natsUrl), queue });
+  constructor(endpoint: NatsEndpoint, queue: string) {
+    super({ ...natsConnectionOptions(endpoint), queue });
   }
 
   /**

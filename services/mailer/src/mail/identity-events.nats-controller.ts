@@ -1,12 +1,4 @@
-import {
-  IDENTITY_EVENTS_STREAM,
-  IDENTITY_MAIL_STREAM,
-  IDENTITY_MAIL_SUBJECTS,
-  MAILER_IDENTITY_CONSUMER,
-  MAILER_IDENTITY_EVENTS_CONSUMER,
-  UserDeleted,
-  type PublishedEvent,
-} from '@authsvc/contracts';
+import { MailerConsumers, type PublishedEvent } from '@authsvc/contracts';
 import { JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -21,20 +13,12 @@ export class IdentityEventsNatsController {
     private readonly dataSource: DataSource,
   ) {}
 
-  @JetStreamConsumer({
-    stream: IDENTITY_MAIL_STREAM,
-    durableName: MAILER_IDENTITY_CONSUMER,
-    filterSubject: IDENTITY_MAIL_SUBJECTS,
-  })
+  @JetStreamConsumer(MailerConsumers.identityMail)
   mailRequested(event: PublishedEvent): Promise<void> {
     return this.inbox.accept(event);
   }
 
-  @JetStreamConsumer({
-    stream: IDENTITY_EVENTS_STREAM,
-    durableName: MAILER_IDENTITY_EVENTS_CONSUMER,
-    filterSubject: UserDeleted.subject,
-  })
+  @JetStreamConsumer(MailerConsumers.identityEvents)
   userDeleted(event: PublishedEvent): Promise<void> {
     return forgetDeletedUser(event, this.dataSource);
   }

@@ -1,9 +1,4 @@
-import {
-  IDENTITY_EVENTS_STREAM,
-  IDENTITY_MAIL_SUBJECTS,
-  MAILER_IDENTITY_CONSUMER,
-  type PublishedEvent,
-} from '@authsvc/contracts';
+import { LegacyMailConsumer, type PublishedEvent } from '@authsvc/contracts';
 import { BackgroundLoop, type RoundEnd } from '@authsvc/platform';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -13,14 +8,16 @@ import type { MailInbox } from './mail-inbox.js';
 const BATCH_SIZE = 64;
 const FETCH_EXPIRES_MS = 1000;
 const RETRY_MS = 5000;
+const { stream: eventStream, durableName: legacyConsumer, filterSubject: mailSubjects } = LegacyMailConsumer;
 
 /**
  * Deployments from before the IDENTITY_MAIL stream kept mail requests in IDENTITY_EVENTS, read through the
- * durable consumer MAILER_IDENTITY_CONSUMER there. What that consumer still holds is stored like any request
- * (the inbox ignores one it already has), so no request is lost whichever service is upgraded first. Once
- * identity no longer binds the mail subjects to its event stream (it gives them up at start) and nothing is
- * left, the consumer goes and the requests, live links, are purged from the event stream rather than kept for
- * EVENT_RETENTION_DAYS. Where the consumer does not exist, one lookup at start is all this does.
+ * durable consumer `LegacyMailConsumer` there (the mailer's NATS permissions allow this drain and no more). What
+ * that consumer still holds is stored like any request (the inbox ignores one it already has), so no request
+ * is lost whichever service is upgraded first. Once identity no longer binds the mail subjects to its event
+ * stream (it gives them up at start) and nothing is left, the consumer goes and the requests, live links, are
+ * purged from the event stream rather than kept for EVENT_RETENTION_DAYS. Where the consumer does not exist,
+ * one lookup at start is all this does.
  */
 export class LegacyMailRequests implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly loop: BackgroundLoop;
@@ -31,7 +28,7 @@ export class LegacyMailRequests implements OnApplicationBootstrap, OnApplication
     logger: LoggerService,
   ) {
     this.loop = new BackgroundLoop({
-      failurePrefix: `reading the mail requests left in ${IDENTITY_EVENTS_STREAM}`,
+      failurePrefix: `reading the mail requests left in ${eventStream}`,
       logger,
       retryMs: RETRY_MS,
       failureLevel: 'warn',
@@ -49,9 +46,9 @@ export class LegacyMailRequests implements OnApplicationBootstrap, OnApplication
 
   private async drain(): Promise<RoundEnd> {
     const manager = await jetstreamManager(this.nc);
-    const legacy = await manager.consumers.info(IDENTITY_EVENTS_STREAM, MAILER_IDENTITY_CONSUMER).catch(() => null);
+    const legacy = await manager.consumers.info(eventStream, legacyConsumer).catch(() => null);
     if (!legacy) return 'done';
-    const consumer = await jetstream(this.nc).consumers.get(IDENTITY_EVENTS_STREAM, MAILER_IDENTITY_CONSUMER);
+    const consumer = await jetstream(this.nc).consumers.get(eventStream, legacyConsumer);
     const batch = await consumer.fetch({ max_messages: BATCH_SIZE, expires: FETCH_EXPIRES_MS });
     let stored = 0;
     for await (const message of batch) {
@@ -60,14 +57,11 @@ export class LegacyMailRequests implements OnApplicationBootstrap, OnApplication
       stored += 1;
     }
     if (stored > 0) return 'again';
-    const stream = await manager.streams.info(IDENTITY_EVENTS_STREAM);
-    const { num_pending, num_ack_pending } = await manager.consumers.info(
-      IDENTITY_EVENTS_STREAM,
-      MAILER_IDENTITY_CONSUMER,
-    );
-    if (stream.config.subjects.includes(IDENTITY_MAIL_SUBJECTS) || num_pending + num_ack_pending > 0) return 'wait';
-    await manager.streams.purge(IDENTITY_EVENTS_STREAM, { filter: IDENTITY_MAIL_SUBJECTS });
-    await manager.consumers.delete(IDENTITY_EVENTS_STREAM, MAILER_IDENTITY_CONSUMER);
+    const stream = await manager.streams.info(eventStream);
+    const { num_pending, num_ack_pending } = await manager.consumers.info(eventStream, legacyConsumer);
+    if (stream.config.subjects.includes(mailSubjects) || num_pending + num_ack_pending > 0) return 'wait';
+    await manager.streams.purge(eventStream, { filter: mailSubjects });
+    await manager.consumers.delete(eventStream, legacyConsumer);
     return 'done';
   }
 }

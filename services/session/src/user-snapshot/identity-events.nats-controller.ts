@@ -1,11 +1,4 @@
-import {
-  IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
-  IDENTITY_EVENTS_STREAM,
-  IDENTITY_USER_EVENTS_SUBJECTS,
-  SESSION_CREDENTIAL_CONSUMER,
-  SESSION_IDENTITY_CONSUMER,
-  type PublishedEvent,
-} from '@authsvc/contracts';
+import { SessionConsumers, type PublishedEvent } from '@authsvc/contracts';
 import { EventStore, JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -24,20 +17,12 @@ export class IdentityEventsNatsController {
     private readonly users: UserViews,
   ) {}
 
-  @JetStreamConsumer({
-    stream: IDENTITY_EVENTS_STREAM,
-    durableName: SESSION_IDENTITY_CONSUMER,
-    filterSubject: IDENTITY_USER_EVENTS_SUBJECTS,
-  })
+  @JetStreamConsumer(SessionConsumers.identityUsers)
   userEvent(event: PublishedEvent): Promise<void> {
     return reactToIdentityEvent(event, this.commands, this.store, this.users);
   }
 
-  @JetStreamConsumer({
-    stream: IDENTITY_EVENTS_STREAM,
-    durableName: SESSION_CREDENTIAL_CONSUMER,
-    filterSubject: IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
-  })
+  @JetStreamConsumer(SessionConsumers.identityCredentials)
   credentialEvent(event: PublishedEvent): Promise<void> {
     return reactToIdentityEvent(event, this.commands, this.store, this.users);
   }

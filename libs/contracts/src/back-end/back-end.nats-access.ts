@@ -1,0 +1,14 @@
+import { IdentityRpc } from '../identity/identity.rpc.js';
+import type { NatsAccess } from '../messaging/nats-access.js';
+import { SessionRpc } from '../session/session.rpc.js';
+
+/**
+ * Your own server code, trusted to make the requests no HTTP route makes: a first password for a user without
+ * one, and ending a session from outside the gateway.
+ */
+export const BackEndNatsAccess: NatsAccess = {
+  user: 'backend',
+  serves: [],
+  calls: [IdentityRpc.setPassword, SessionRpc.revoke],
+  consumes: [],
+};

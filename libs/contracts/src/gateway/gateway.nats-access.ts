@@ -1,0 +1,40 @@
+import { IdentityRpc } from '../identity/identity.rpc.js';
+import { MailerRpc } from '../mailer/mailer.rpc.js';
+import type { NatsAccess } from '../messaging/nats-access.js';
+import { SessionRpc } from '../session/session.rpc.js';
+
+/**
+ * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
+ * (`identity.rpc.user.get`, `identity.rpc.password.set`, `session.rpc.user-snapshot.refresh`) stay out of its reach.
+ */
+export const GatewayNatsAccess: NatsAccess = {
+  user: 'gateway',
+  serves: [],
+  calls: [
+    IdentityRpc.registerUser,
+    IdentityRpc.signInWithEmail,
+    IdentityRpc.signInWithUsername,
+    IdentityRpc.isUsernameAvailable,
+    IdentityRpc.sendVerificationEmail,
+    IdentityRpc.verifyEmail,
+    IdentityRpc.changeEmail,
+    IdentityRpc.requestPasswordReset,
+    IdentityRpc.checkPasswordResetToken,
+    IdentityRpc.resetPassword,
+    IdentityRpc.changePassword,
+    IdentityRpc.checkPassword,
+    IdentityRpc.listAccounts,
+    IdentityRpc.updateUser,
+    IdentityRpc.deleteUser,
+    IdentityRpc.confirmUserDeletion,
+    SessionRpc.create,
+    SessionRpc.get,
+    SessionRpc.refresh,
+    SessionRpc.expire,
+    SessionRpc.revoke,
+    SessionRpc.listForUser,
+    SessionRpc.revokeForUser,
+    MailerRpc.listMailbox,
+  ],
+  consumes: [],
+};

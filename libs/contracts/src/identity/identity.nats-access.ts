@@ -1,0 +1,17 @@
+import { eventStreamSubjects, type NatsAccess } from '../messaging/nats-access.js';
+import { SessionRpc } from '../session/session.rpc.js';
+import { IDENTITY_EVENTS_STREAM, IDENTITY_MAIL_STREAM, IDENTITY_MAIL_SUBJECTS } from './identity.events.js';
+import { IdentityRpc } from './identity.rpc.js';
+
+export const IdentityNatsAccess: NatsAccess = {
+  user: 'identity',
+  serves: Object.values(IdentityRpc),
+  /** Requests handed on to the session service, which answers the caller. */
+  calls: [SessionRpc.create, SessionRpc.refreshUser, SessionRpc.revokeForUser],
+  publishes: [
+    { stream: IDENTITY_EVENTS_STREAM, subjects: eventStreamSubjects('identity') },
+    /** Mail requests, which carry live links: only the mailer may read them, and they are kept for less time. */
+    { stream: IDENTITY_MAIL_STREAM, subjects: [IDENTITY_MAIL_SUBJECTS] },
+  ],
+  consumes: [],
+};

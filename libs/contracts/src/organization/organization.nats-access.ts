@@ -1,0 +1,10 @@
+import { eventStreamSubjects, type NatsAccess } from '../messaging/nats-access.js';
+import { ORGANIZATION_EVENTS_STREAM } from './organization.rpc.js';
+
+export const OrganizationNatsAccess: NatsAccess = {
+  user: 'organization',
+  serves: [],
+  calls: [],
+  publishes: [{ stream: ORGANIZATION_EVENTS_STREAM, subjects: eventStreamSubjects('organization') }],
+  consumes: [],
+};
