@@ -45,7 +45,7 @@ await runService('gateway', async () => {
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
-  fastify.addHook('onSend', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
+  fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
   fastify.addHook(
     'onSend',
     securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), (request) =>

@@ -1,4 +1,4 @@
-import { redirectErrorOf, securityEventOf } from './security-event.js';
+import { mayBeSecurityEvent, redirectErrorOf, securityEventOf } from './security-event.js';
 
 describe('security events', () => {
   it('records every sign-in with its outcome and error code', () => {
@@ -36,5 +36,12 @@ describe('security events', () => {
     expect(redirectErrorOf('https://app.example/verified?error=TOKEN_EXPIRED')).toBe('TOKEN_EXPIRED');
     expect(redirectErrorOf('/reset?token=abc')).toBeUndefined();
     expect(redirectErrorOf(undefined)).toBeUndefined();
+  });
+
+  it('lets every other answer pass at the cost of one lookup: successes off the listed routes', () => {
+    expect(mayBeSecurityEvent('/api/auth/get-session', 200)).toBe(false);
+    expect(mayBeSecurityEvent('/api/auth/sign-in/email', 200)).toBe(true);
+    expect(mayBeSecurityEvent('/api/auth/reset-password/:token', 302)).toBe(true);
+    expect(mayBeSecurityEvent('/api/auth/get-session', 429)).toBe(true);
   });
 });

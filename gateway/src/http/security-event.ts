@@ -1,3 +1,5 @@
+import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
+
 /**
  * What the security log records of an answer: every authentication attempt and change of credentials, with its
  * outcome, and every refusal by a security control (origin check, rate limit, throttle, validation of a token).
@@ -31,6 +33,19 @@ const SECURITY_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /revoke-sessions': 'revoke-sessions',
   'POST /revoke-other-sessions': 'revoke-other-sessions',
 };
+
+/** The full routes of `SECURITY_OPERATIONS`, for a quick answer on every other route. */
+const OPERATION_ROUTES = new Set(
+  Object.keys(SECURITY_OPERATIONS).map((operation) => AUTH_BASE_PATH + operation.slice(operation.indexOf(' ') + 1)),
+);
+
+/**
+ * Whether an answer on `route` (as matched, under the auth base path) with `status` can be a security event: the
+ * check every answer gets, get-session's included, before any other work.
+ */
+export function mayBeSecurityEvent(route: string, status: number): boolean {
+  return status >= 400 || OPERATION_ROUTES.has(route);
+}
 
 /** Answers that mean a control turned the request away, wherever they come from. */
 const REFUSALS = new Set([401, 403, 429, 503]);

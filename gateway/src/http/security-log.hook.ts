@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, pathOf, userAgentOf } from './request-context.js';
-import { redirectErrorOf, securityEventOf, type SecurityEvent } from './security-event.js';
+import { mayBeSecurityEvent, redirectErrorOf, securityEventOf, type SecurityEvent } from './security-event.js';
 
 /**
  * One line per security event on stdout, whatever LOG_LEVEL says: the audit trail must not depend on how chatty
@@ -25,26 +25,34 @@ export class SecurityLog {
  * which request; never a body field, so no password, token or address reaches the log.
  */
 export function securityLogHook(log: SecurityLog, clientIp: (request: FastifyRequest) => string) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone): void => {
     const status = reply.statusCode;
     const matched = request.routeOptions.url ?? pathOf(request);
+    if (!mayBeSecurityEvent(matched, status)) {
+      done(null, payload);
+      return;
+    }
     const route = matched.startsWith(AUTH_BASE_PATH) ? matched.slice(AUTH_BASE_PATH.length) : matched;
-    const location = reply.getHeader('location');
+    const location = status < 400 ? reply.getHeader('location') : undefined;
     const errorCode = status >= 400 ? errorCodeOf(payload) : redirectErrorOf(location?.toString());
     const event = securityEventOf(request.method, route, status, errorCode);
-    if (!event) return payload;
-    const caller = callerOf(request);
-    log.write({
-      ...event,
-      at: new Date().toISOString(),
-      requestId: correlationIdOf(request),
-      ip: caller?.ipAddress ?? clientIp(request),
-      userAgent: userAgentOf(request),
-      userId: caller?.user?.id ?? (event.outcome === 'success' ? userIdOf(payload) : undefined),
-    });
-    return payload;
+    if (event) {
+      const caller = callerOf(request);
+      log.write({
+        ...event,
+        at: new Date().toISOString(),
+        requestId: correlationIdOf(request),
+        ip: caller?.ipAddress ?? clientIp(request),
+        userAgent: userAgentOf(request),
+        userId: caller?.user?.id ?? (event.outcome === 'success' ? userIdOf(payload) : undefined),
+      });
+    }
+    done(null, payload);
   };
 }
+
+/** Fastify's callback for an onSend hook: the error, or the payload to send. */
+type OnSendDone = (error: Error | null, payload?: unknown) => void;
 
 function parsed(payload: unknown): unknown {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;

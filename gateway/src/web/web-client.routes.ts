@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { pathOf } from '../http/request-context.js';
+import { WEB_CLIENT_POLICY } from '../http/security-headers.js';
 
 const API_PREFIXES = ['/api/', '/dev/', '/health/'];
 const INDEX = 'index.html';
@@ -15,7 +16,13 @@ const INDEX = 'index.html';
  */
 export async function registerWebClient(instance: FastifyInstance, distDirectory: string): Promise<void> {
   if (!existsSync(join(distDirectory, INDEX))) return;
-  await instance.register(fastifyStatic, { root: distDirectory, index: INDEX, wildcard: false });
+  await instance.register(fastifyStatic, {
+    root: distDirectory,
+    index: INDEX,
+    wildcard: false,
+    // The API's policy forbids everything; the client's pages may load the client's own files.
+    setHeaders: (reply) => reply.header('content-security-policy', WEB_CLIENT_POLICY),
+  });
   instance.get('/*', (request, reply) =>
     API_PREFIXES.some((prefix) => pathOf(request).startsWith(prefix)) ? reply.callNotFound() : reply.sendFile(INDEX),
   );
