@@ -8,13 +8,16 @@ WORKDIR /app
 COPY . .
 RUN mkdir /manifests \
  && find . -name node_modules -prune -o \( -name package.json -o -name package-lock.json \) -print \
-    | xargs cp --parents -t /manifests
+    | xargs cp --parents -t /manifests \
+ && cp .npmrc /manifests/
 
 # Compile every workspace (libs, services, gateway) and the web client once.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY --from=manifests /manifests ./
-RUN npm ci
+# As .ci/run installs: a lock written where the registry lacks other platforms' optional binaries can make
+# `npm ci` refuse it as out of sync; `npm install` then installs the same locked versions.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npx tsc -b tsconfig.build.json \
  && npm run build -w web \
@@ -25,7 +28,7 @@ RUN npx tsc -b tsconfig.build.json \
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY --from=manifests /manifests ./
-RUN npm ci --omit=dev && npm cache clean --force
+RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
 
 # Same base (glibc) as the build stages, so bcrypt's prebuilt binary loads.
 FROM node:20-bookworm-slim AS runtime
@@ -43,4 +46,8 @@ RUN case "$APP" in \
  && test -f "$entry" \
  && ln -s "$entry" app.js
 USER node
+# The gateway's PORT, then each service's default HEALTH_PORT (identity, session, organization, mailer).
+EXPOSE 3000 3101 3102 3103 3104
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HEALTH_PORT || process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "app.js"]

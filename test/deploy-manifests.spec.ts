@@ -82,6 +82,17 @@ describe('deployment manifests', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^ARG APP\b/m);
     expect(dockerfile).toMatch(/^USER node\b/m);
+    expect(dockerfile).toMatch(/^EXPOSE 3000\b/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health\/ready/m);
+  });
+
+  it('installs as .ci/run does: with .npmrc, and npm install when npm ci refuses the lock', () => {
+    const dockerfile = read('Dockerfile');
+    expect(read('.ci/run')).toMatch(/npm ci .*&& return 0[\s\S]*npm install/);
+    expect(dockerfile).toMatch(/cp \.npmrc \/manifests\//);
+    const installs = dockerfile.split('\n').filter((line) => /^RUN\b.*\bnpm ci\b/.test(line));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const line of installs) expect(line).toMatch(/npm ci( [^|]*)? \|\| npm install\b/);
   });
 
   describe('docker-compose.yml', () => {
