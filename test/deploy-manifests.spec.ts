@@ -130,6 +130,12 @@ describe('deployment manifests', () => {
   });
 
   describe('k8s/', () => {
+    it.each(APPS)('runs %s from its image tagged with the version in package.json, not :latest', (app) => {
+      const { version } = JSON.parse(read('package.json')) as { version: string };
+      const image = resource('Deployment', app).spec.template.spec.containers[0].image;
+      expect({ app, image }).toEqual({ app, image: `authsvc/${app}:${version}` });
+    });
+
     it.each(APPS)('deploys %s with probes on its port and the shared ConfigMap and Secret', (app) => {
       const container = resource('Deployment', app).spec.template.spec.containers[0];
       const containerPort = container.ports?.[0]?.containerPort;
