@@ -29,6 +29,11 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 0
 `;
 
+const ADMIT_COMMAND = 'identityThrottleAdmit';
+
+/** The admit script as ioredis runs it: the key, then its arguments; the milliseconds the account stays locked. */
+type AdmitCommand = (key: string, ...args: number[]) => Promise<number>;
+
 /**
  * Whose password is being tried: a known account by its user id (so sign-in by email and by username, verify-
  * password, change-password and delete-user share one count), or an identifier that names no account, by its
@@ -45,27 +50,24 @@ export type ThrottledAccount = { readonly userId: string } | { readonly column: 
  */
 export class AccountThrottle {
   private readonly schedule: readonly number[];
+  private readonly admit: AdmitCommand;
 
   constructor(
     private readonly redis: Redis,
     private readonly settings: ThrottleSettings,
   ) {
     this.schedule = lockSchedule(settings);
+    // A defined command runs by its SHA (EVALSHA), loading the script only when Redis lacks it: every password
+    // check would otherwise send the whole script, and Redis hash it, again.
+    redis.defineCommand(ADMIT_COMMAND, { numberOfKeys: 1, lua: ADMIT_SCRIPT });
+    this.admit = (redis as unknown as Record<typeof ADMIT_COMMAND, AdmitCommand>)[ADMIT_COMMAND].bind(redis);
   }
 
   /** Runs `verify` (true: the password is right) under the throttle of `account`, and answers what it answered. */
   async passes(account: ThrottledAccount, verify: () => Promise<boolean>): Promise<boolean> {
     const key = KEY_PREFIX + keyOf(account);
-    const lockedForMs = await this.reach(
-      () =>
-        this.redis.eval(
-          ADMIT_SCRIPT,
-          1,
-          key,
-          FAILURE_MEMORY_MS,
-          this.settings.threshold,
-          ...this.schedule,
-        ) as Promise<number>,
+    const lockedForMs = await this.reach(() =>
+      this.admit(key, FAILURE_MEMORY_MS, this.settings.threshold, ...this.schedule),
     );
     if (lockedForMs > 0) {
       throw new DomainError(RequestErrors.TOO_MANY_REQUESTS, { retryAfterSeconds: Math.ceil(lockedForMs / 1000) });
