@@ -20,7 +20,8 @@ for (const entry of everyEntry) entriesByCode.set(entry.code, [...(entriesByCode
  * The statuses, besides its own, with which the reference answers a code at some endpoints: a refused
  * verification or email-change link is 401 (INVALID_TOKEN, or USER_NOT_FOUND when its user is gone), a bad
  * deletion link 404 (INVALID_TOKEN, FAILED_TO_GET_USER_INFO without its user's session), and a username rule
- * broken where a username is only looked up (sign-in, availability) 422. A reply may pick one of these; any
+ * broken where a username is only looked up (sign-in, availability) 422; organization endpoints answer "not a
+ * member" with 400, 401 or 403 depending on the endpoint. A reply may pick one of these; any
  * other status it claims is replaced by the entry's.
  */
 const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
@@ -30,6 +31,8 @@ const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   [UsernameErrors.USERNAME_TOO_SHORT.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [UsernameErrors.USERNAME_TOO_LONG.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [UsernameErrors.INVALID_USERNAME.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
+  [OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION.code]: [HttpStatus.BAD_REQUEST, HttpStatus.UNAUTHORIZED],
+  [OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_TEAM.code]: [HttpStatus.FORBIDDEN],
 };
 
 /** Whether a code that arrived from another process belongs to the catalogue. */

@@ -21,16 +21,32 @@ export interface EventDefinition<TData, TPersonal = null, TType extends string =
   readonly schemaVersion: number;
   readonly personalIsPrivate: boolean;
   readonly personalUntilPublished: boolean;
+  /**
+   * The classes that declare `data` and `personal` with field rules, for events other systems subscribe to: the
+   * published JSON Schema of the event is generated from them.
+   */
+  readonly contract?: EventContract;
   /** Phantom fields: only for type inference, never set. */
   readonly __data?: TData;
   readonly __personal?: TPersonal;
+}
+
+/** The classes of an event's payload (see `EventDefinition.contract`). */
+export interface EventContract {
+  readonly data: new () => object;
+  readonly personal?: new () => object;
 }
 
 /** Declares an event: `defineEvent<'DoorOpened', { doorId: string }>('DoorOpened', 'door.events.door.opened')`. */
 export function defineEvent<const TType extends string, TData, TPersonal = null>(
   type: TType,
   subject: string,
-  options: { schemaVersion?: number; personalIsPrivate?: boolean; personalUntilPublished?: boolean } = {},
+  options: {
+    schemaVersion?: number;
+    personalIsPrivate?: boolean;
+    personalUntilPublished?: boolean;
+    contract?: EventContract;
+  } = {},
 ): EventDefinition<TData, TPersonal, TType> {
   return Object.freeze({
     type,
@@ -38,6 +54,7 @@ export function defineEvent<const TType extends string, TData, TPersonal = null>
     schemaVersion: options.schemaVersion ?? 1,
     personalIsPrivate: options.personalIsPrivate ?? false,
     personalUntilPublished: options.personalUntilPublished ?? false,
+    ...(options.contract && { contract: options.contract }),
   });
 }
 

@@ -38,11 +38,18 @@ export const LIMITS = {
   email: 254,
   ipAddress: 64,
   userAgent: 1024,
+  /** One role name, or several comma-separated. */
+  role: 256,
+  slug: 256,
+  /** An organization's metadata, as JSON text. */
+  metadata: 16384,
 };
 
 export const Text = (max: number): FieldDecorator => all(IsString(), MaxLength(max));
 export const OptionalText = (max: number): FieldDecorator => all(IsOptional(), IsString(), MaxLength(max));
 export const NonEmptyText = (max: number): FieldDecorator => all(IsString(), MinLength(1), MaxLength(max));
+export const OptionalNonEmptyText = (max: number): FieldDecorator =>
+  all(IsOptional(), IsString(), MinLength(1), MaxLength(max));
 
 export const Id = (): FieldDecorator => Text(LIMITS.id);
 export const OptionalId = (): FieldDecorator => OptionalText(LIMITS.id);
@@ -62,6 +69,8 @@ export const NullableText = (max: number): FieldDecorator =>
     IsString(),
     MaxLength(max),
   );
+/** Absent, `null`, or a string. */
+export const OptionalNullableText = (max: number): FieldDecorator => all(IsOptional(), IsString(), MaxLength(max));
 export const Email = (): FieldDecorator => all(IsEmail(), MaxLength(LIMITS.email));
 
 /** A profile image URL, or `null` to have none. */

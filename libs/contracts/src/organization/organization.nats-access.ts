@@ -1,5 +1,5 @@
 import { eventStreamSubjects, type NatsAccess } from '../messaging/nats-access.js';
-import { ORGANIZATION_EVENTS_STREAM } from './organization.rpc.js';
+import { ORGANIZATION_EVENTS_STREAM } from './events/organization-event-types.js';
 
 export const OrganizationNatsAccess: NatsAccess = {
   user: 'organization',
