@@ -4,6 +4,7 @@ import {
   LIMITS,
   Nested,
   NonEmptyText,
+  NullableText,
   OptionalBoolean,
   OptionalId,
   OptionalText,
@@ -89,4 +90,16 @@ export class RevokeUserSessionsRequest extends TracedRequest {
 export class RefreshUserRequest extends TracedRequest {
   @Id()
   userId!: string;
+}
+
+/**
+ * Makes an organization (and a team of it, or none) the active one of a session; null clears it. The caller has
+ * checked the membership with the organization service; the session service only records the choice.
+ */
+export class SetActiveOrganizationRequest extends SessionTokenRequest {
+  @NullableText(LIMITS.id)
+  organizationId!: string | null;
+
+  @NullableText(LIMITS.id)
+  teamId!: string | null;
 }

@@ -7,6 +7,7 @@ import {
   RevokeSessionRequest,
   RefreshUserRequest,
   RevokeUserSessionsRequest,
+  SetActiveOrganizationRequest,
 } from './session.requests.js';
 import type { UserView } from '../identity/user.view.js';
 import type { SessionReadModel } from './session-read-model.js';
@@ -41,6 +42,11 @@ export const SessionRpc = {
   revokeForUser: defineRpc<RevokeUserSessionsRequest, { revoked: number }>(
     'session.rpc.session.revoke-for-user',
     RevokeUserSessionsRequest,
+  ),
+  /** The session with its new active organization and team; null when the session has ended or expired. */
+  setActive: defineRpc<SetActiveOrganizationRequest, SessionAndUser | null>(
+    'session.rpc.session.set-active',
+    SetActiveOrganizationRequest,
   ),
   /** After identity changed a user outside a request carrying their session: the next get-session shows it. */
   refreshUser: defineRpc<RefreshUserRequest, { status: true }>('session.rpc.user-snapshot.refresh', RefreshUserRequest),
