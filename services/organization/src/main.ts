@@ -1,22 +1,32 @@
 import 'reflect-metadata';
-import { ORGANIZATION_QUEUE, OrganizationNatsAccess } from '@authsvc/contracts';
+import { ORGANIZATION_QUEUE, OrganizationEventTypes, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import { MemberEntity } from './member/member.entity.js';
+import { memberViewProjection } from './member/projections/member-view.projection.js';
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
+import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
+import { OrganizationEntity } from './organization/organization.entity.js';
+import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
   const runtime = await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [],
-    migrations: [InitialOrganizationSchema1763800000000, WrappedDataKeys1764600000000],
-    projections: [],
+    entities: [OrganizationEntity, MemberEntity],
+    migrations: [
+      InitialOrganizationSchema1763800000000,
+      WrappedDataKeys1764600000000,
+      OrganizationsAndMembers1764700000000,
+    ],
+    projections: [organizationViewProjection, memberViewProjection],
     nats: OrganizationNatsAccess,
+    events: OrganizationEventTypes,
   });
-  const app = await startNatsMicroservice(OrganizationModule, runtime, ORGANIZATION_QUEUE);
+  const app = await startNatsMicroservice(OrganizationModule.forRuntime(runtime, config), runtime, ORGANIZATION_QUEUE);
   runtime.logger.log('organization service ready');
   return async () => {
     await app.close();

@@ -1,5 +1,7 @@
 import {
+  boolean,
   checkSecrets,
+  integer,
   DataEncryptionVariables,
   DatabaseVariables,
   EventRetentionVariables,
@@ -19,7 +21,19 @@ const organizationSchema = {
   ...natsVariables('organization'),
   ...EventRetentionVariables,
   ...healthPortVariable(3103),
+  /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
+  ORGANIZATION_CREATION_ENABLED: boolean(true),
+  /** How many organizations a user may be a member of and still create one; 0: no limit. */
+  ORGANIZATION_LIMIT: integer(0, 0, 1_000_000),
+  ORGANIZATION_DELETION_ENABLED: boolean(true),
+  /** Members an organization may have; also the cap of get-full-organization's member list. */
+  MEMBERSHIP_LIMIT: integer(100, 1, 1_000_000),
+  TEAMS_ENABLED: boolean(true),
+  /** With teams: a new organization gets a team named like it, with its creator in it. */
+  DEFAULT_TEAM_ENABLED: boolean(true),
 };
+
+export const ORGANIZATION_CONFIG = Symbol('OrganizationConfig');
 
 export type OrganizationConfig = ConfigOf<typeof organizationSchema> & { readonly warnings: readonly string[] };
 

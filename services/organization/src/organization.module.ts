@@ -1,6 +1,39 @@
-import { Module } from '@nestjs/common';
+import { EventStore, type ServiceRuntime } from '@authsvc/platform';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { ORGANIZATION_CONFIG, type OrganizationConfig } from './organization.config.js';
+import { CreateOrganizationHandler } from './organization/commands/create-organization.handler.js';
+import { DeleteOrganizationHandler } from './organization/commands/delete-organization.handler.js';
+import { UpdateOrganizationHandler } from './organization/commands/update-organization.handler.js';
+import { OrganizationReads } from './organization/organization-reads.js';
+import { OrganizationStream } from './organization/organization-stream.js';
+import { OrganizationNatsController } from './organization/organization.nats-controller.js';
+import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
+import { ListOrganizationsHandler } from './organization/queries/list-organizations.handler.js';
 
-/** Organizations, members, invitations and teams grow here (see the open issues). */
-@Module({ imports: [CqrsModule.forRoot()] })
-export class OrganizationModule {}
+@Module({})
+export class OrganizationModule {
+  static forRuntime(runtime: ServiceRuntime, config: OrganizationConfig): DynamicModule {
+    return {
+      module: OrganizationModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [OrganizationNatsController],
+      providers: [
+        { provide: ORGANIZATION_CONFIG, useValue: config },
+        { provide: EventStore, useValue: runtime.store },
+        { provide: DataSource, useValue: runtime.dataSource },
+        // organization/: the stream every organization event goes to, and the read models' lookups
+        OrganizationStream,
+        OrganizationReads,
+        // organization/commands/
+        CreateOrganizationHandler,
+        UpdateOrganizationHandler,
+        DeleteOrganizationHandler,
+        // organization/queries/
+        CheckSlugHandler,
+        ListOrganizationsHandler,
+      ],
+    };
+  }
+}

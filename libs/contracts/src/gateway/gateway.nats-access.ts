@@ -1,11 +1,13 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
+import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
- * (`identity.rpc.user.get`, `identity.rpc.password.set`, `session.rpc.user-snapshot.refresh`) stay out of its reach.
+ * (`identity.rpc.user.get`, `identity.rpc.password.set`, `session.rpc.user-snapshot.refresh`,
+ * the organization service's internal requests) stay out of its reach.
  */
 export const GatewayNatsAccess: NatsAccess = {
   user: 'gateway',
@@ -34,7 +36,10 @@ export const GatewayNatsAccess: NatsAccess = {
     SessionRpc.revoke,
     SessionRpc.listForUser,
     SessionRpc.revokeForUser,
+    SessionRpc.setActive,
     MailerRpc.listMailbox,
+    // Every request an organization endpoint makes; the internal ones (add-member) are declared apart.
+    ...Object.values(OrganizationRpc),
   ],
   consumes: [],
 };

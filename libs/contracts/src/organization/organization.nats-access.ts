@@ -1,9 +1,10 @@
 import { eventStreamSubjects, type NatsAccess } from '../messaging/nats-access.js';
 import { ORGANIZATION_EVENTS_STREAM } from './events/organization-event-types.js';
+import { OrganizationRpc } from './organization.rpc.js';
 
 export const OrganizationNatsAccess: NatsAccess = {
   user: 'organization',
-  serves: [],
+  serves: Object.values(OrganizationRpc),
   calls: [],
   publishes: [{ stream: ORGANIZATION_EVENTS_STREAM, subjects: eventStreamSubjects('organization') }],
   consumes: [],

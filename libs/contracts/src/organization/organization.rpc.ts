@@ -1,1 +1,38 @@
+import { defineRpc } from '../messaging/rpc-definition.js';
+import { OrganizationCallerRequest } from './organization-caller.js';
+import {
+  CheckSlugRequest,
+  CreateOrganizationRequest,
+  DeleteOrganizationRequest,
+  UpdateOrganizationRequest,
+} from './organization.requests.js';
+import type { CreatedOrganizationView, OrganizationView } from './organization.views.js';
+
+// WARNING: persisted names (subjects), do not rename.
+export const OrganizationRpc = {
+  create: defineRpc<CreateOrganizationRequest, CreatedOrganizationView>(
+    'organization.rpc.organization.create',
+    CreateOrganizationRequest,
+  ),
+  checkSlug: defineRpc<CheckSlugRequest, { status: true }>(
+    'organization.rpc.organization.check-slug',
+    CheckSlugRequest,
+  ),
+  /** The organization with its metadata as an object. */
+  update: defineRpc<UpdateOrganizationRequest, Omit<CreatedOrganizationView, 'members'>>(
+    'organization.rpc.organization.update',
+    UpdateOrganizationRequest,
+  ),
+  /** The organization as it was. */
+  delete: defineRpc<DeleteOrganizationRequest, OrganizationView>(
+    'organization.rpc.organization.delete',
+    DeleteOrganizationRequest,
+  ),
+  /** The organizations the caller is a member of. */
+  list: defineRpc<OrganizationCallerRequest, OrganizationView[]>(
+    'organization.rpc.organization.list',
+    OrganizationCallerRequest,
+  ),
+} as const;
+
 export const ORGANIZATION_QUEUE = 'organization';

@@ -1,7 +1,7 @@
 import { defineError } from '../error-definition.js';
 import { HttpStatus } from '../http-status.js';
 
-const { BAD_REQUEST, FORBIDDEN, UNAUTHORIZED } = HttpStatus;
+const { BAD_REQUEST, FORBIDDEN, NOT_FOUND, UNAUTHORIZED } = HttpStatus;
 
 /**
  * Organization, member, invitation and team errors: the current client's codes and wording (spec §8 lists the
@@ -29,7 +29,11 @@ export const OrganizationErrors = {
     'You are not allowed to delete this organization',
     FORBIDDEN,
   ),
-  ORGANIZATION_DELETION_DISABLED: defineError('Organization deletion is disabled', FORBIDDEN),
+  ORGANIZATION_DELETION_DISABLED: defineError(
+    'Organization deletion is disabled',
+    NOT_FOUND,
+    'ORGANIZATION_DELETION_DISABLED',
+  ),
   NO_ACTIVE_ORGANIZATION: defineError('No active organization', BAD_REQUEST),
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: defineError(
     'User is already a member of this organization',

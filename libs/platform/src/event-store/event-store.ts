@@ -60,6 +60,15 @@ export interface StreamCommand {
   readonly erasePersonalDataOf?: string;
 }
 
+/** A command decided on a state loaded from read models (see `EventStore.executeOnState`). */
+export interface StateCommand<State> {
+  readonly streamId: string;
+  load(): Promise<State>;
+  decide(state: State): readonly PendingEvent[];
+  readonly context: CommandContext;
+  readonly uniqueViolations?: UniqueViolationMap;
+}
+
 const DECIDE_ATTEMPTS = 3;
 
 /** The outbox relay running in this process, as an append sees it. */
@@ -137,13 +146,45 @@ export class EventStore {
    * on the new history, so racing commands (two clicks, a request and an event reaction) each get the
    * answer the later state gives instead of a conflict. The events recorded; none when nothing changed.
    */
-  async execute(command: StreamCommand): Promise<RecordedEvent[]> {
-    for (let attempt = 1; ; attempt++) {
+  execute(command: StreamCommand): Promise<RecordedEvent[]> {
+    return this.decideAndAppend(command, async () => {
       const history = await this.readStream(command.streamId);
-      const events = command.decide(history);
+      return { version: history.length, events: command.decide(history) };
+    });
+  }
+
+  /**
+   * Decide on read models instead of the history: for streams too long to replay on every command (an
+   * organization with thousands of members). The stream's version is read before the state, so the state is
+   * at least as new as that version; an append made in between makes ours lose the race and decide again.
+   * The read models must be inline projections of the stream (written in the append's transaction).
+   */
+  executeOnState<State>(command: StateCommand<State>): Promise<RecordedEvent[]> {
+    return this.decideAndAppend(command, async () => {
+      const version = await this.streamVersion(command.streamId);
+      return { version, events: command.decide(await command.load()) };
+    });
+  }
+
+  /** The position of the stream's last event; 0 for a stream without events. */
+  async streamVersion(streamId: string): Promise<number> {
+    const [row] = await preparedQuery<{ version: number | null }>(
+      this.dataSource.manager,
+      `SELECT max(stream_position) AS version FROM "${this.schema}".events WHERE stream_id = $1`,
+      [streamId],
+    );
+    return row?.version ?? 0;
+  }
+
+  private async decideAndAppend(
+    command: Omit<AppendOptions, 'expectedVersion' | 'events'>,
+    decision: () => Promise<{ version: number; events: readonly PendingEvent[] }>,
+  ): Promise<RecordedEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      const { version, events } = await decision();
       if (events.length === 0) return [];
       try {
-        return await this.append({ ...command, expectedVersion: history.length, events });
+        return await this.append({ ...command, expectedVersion: version, events });
       } catch (error) {
         const lostRace = error instanceof DomainError && error.code === RequestErrors.CONCURRENT_MODIFICATION.code;
         if (!lostRace || attempt === DECIDE_ATTEMPTS) throw error;

@@ -1,0 +1,16 @@
+import type { OrganizationCaller, TraceMetadata } from '@authsvc/contracts';
+import type { SignedInCaller } from '../http/caller.js';
+
+/** What every organization request carries of its caller: who they are and their session's active organization. */
+export function asOrganizationCaller({
+  correlationId,
+  user,
+  session,
+}: SignedInCaller): Required<TraceMetadata> & OrganizationCaller {
+  return {
+    correlationId,
+    actorId: user.id,
+    userId: user.id,
+    activeOrganizationId: session.activeOrganizationId,
+  };
+}

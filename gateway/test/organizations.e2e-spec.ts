@@ -1,0 +1,112 @@
+import { randomClientIp, request } from './support/http.js';
+import { signUpActor, uniqueSlug, type Actor } from './support/actor.js';
+import { TestStack } from './support/test-stack.js';
+
+interface OrganizationAnswer {
+  id: string;
+  name: string;
+  slug: string;
+  metadata: unknown;
+  members?: { userId: string; role: string; organizationId: string }[];
+}
+
+describe('organizations', () => {
+  let stack: TestStack;
+  let owner: Actor;
+  let outsider: Actor;
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    [owner, outsider] = await Promise.all([signUpActor(stack, 'owner'), signUpActor(stack, 'outsider')]);
+  });
+
+  afterAll(() => stack?.stop());
+
+  const create = (actor: Actor, extra: Record<string, unknown> = {}) =>
+    actor.post<OrganizationAnswer>('/organization/create', { name: 'Acme', slug: uniqueSlug(), ...extra });
+
+  it('creates an organization whose creator is its owner, and lists it for its members only', async () => {
+    const created = await create(owner, { metadata: { plan: 'pro' } });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: 'Acme', metadata: { plan: 'pro' } });
+    expect(created.body.members).toEqual([
+      expect.objectContaining({ userId: owner.id, role: 'owner', organizationId: created.body.id }),
+    ]);
+    const listed = await owner.get<OrganizationAnswer[]>('/organization/list');
+    expect(listed.body.map(({ id }) => id)).toContain(created.body.id);
+    expect(listed.body.find(({ id }) => id === created.body.id)?.metadata).toBe('{"plan":"pro"}');
+    expect((await outsider.get<OrganizationAnswer[]>('/organization/list')).body.map(({ id }) => id)).not.toContain(
+      created.body.id,
+    );
+  });
+
+  it('refuses a taken slug on create, check-slug and update', async () => {
+    const first = await create(owner);
+    const second = await create(owner);
+    expect(await create(outsider, { slug: first.body.slug })).toMatchObject({
+      status: 400,
+      body: { code: 'ORGANIZATION_ALREADY_EXISTS', message: 'Organization already exists' },
+    });
+    expect(await owner.post('/organization/check-slug', { slug: first.body.slug })).toMatchObject({
+      status: 400,
+      body: { code: 'ORGANIZATION_SLUG_ALREADY_TAKEN' },
+    });
+    expect(await owner.post('/organization/check-slug', { slug: uniqueSlug() })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    const update = await owner.post('/organization/update', {
+      organizationId: second.body.id,
+      data: { slug: first.body.slug },
+    });
+    expect(update).toMatchObject({ status: 400, body: { code: 'ORGANIZATION_SLUG_ALREADY_TAKEN' } });
+  });
+
+  it('creates exactly one of two organizations racing for one slug', async () => {
+    const slug = uniqueSlug('race');
+    const answers = await Promise.all([create(owner, { slug }), create(outsider, { slug })]);
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 400]);
+  });
+
+  it('updates for members allowed to, and refuses outsiders without telling whether the organization exists', async () => {
+    const created = await create(owner);
+    const updated = await owner.post<OrganizationAnswer>('/organization/update', {
+      organizationId: created.body.id,
+      data: { name: 'Acme Two', metadata: { seats: 3 } },
+    });
+    expect(updated).toMatchObject({ status: 200, body: { name: 'Acme Two', metadata: { seats: 3 } } });
+    const refusal = { status: 400, body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' } };
+    expect(
+      await outsider.post('/organization/update', { organizationId: created.body.id, data: { name: 'Mine' } }),
+    ).toMatchObject(refusal);
+    expect(
+      await outsider.post('/organization/update', { organizationId: 'no-such-organization', data: { name: 'Mine' } }),
+    ).toMatchObject(refusal);
+  });
+
+  it('deletes an organization for its owner only, answering it as it was', async () => {
+    const created = await create(owner);
+    expect(await outsider.post('/organization/delete', { organizationId: created.body.id })).toMatchObject({
+      status: 400,
+      body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' },
+    });
+    const deleted = await owner.post<OrganizationAnswer>('/organization/delete', { organizationId: created.body.id });
+    expect(deleted).toMatchObject({ status: 200, body: { id: created.body.id, slug: created.body.slug } });
+    expect((await owner.get<OrganizationAnswer[]>('/organization/list')).body.map(({ id }) => id)).not.toContain(
+      created.body.id,
+    );
+    expect(await create(owner, { slug: created.body.slug })).toMatchObject({ status: 200 });
+  });
+
+  it('answers bad input with 400 VALIDATION_ERROR and no session with 401', async () => {
+    expect(await owner.post('/organization/create', { name: 'No slug' })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+    expect(await owner.post('/organization/create', { name: '', slug: uniqueSlug() })).toMatchObject({ status: 400 });
+    const anonymous = await request(stack.url('/api/auth/organization/list'), {
+      headers: { 'x-forwarded-for': randomClientIp() },
+    });
+    expect(anonymous).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+});

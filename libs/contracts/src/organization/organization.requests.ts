@@ -1,0 +1,80 @@
+import { IsObject, IsOptional } from 'class-validator';
+import {
+  LIMITS,
+  Nested,
+  NonEmptyText,
+  OptionalBoolean,
+  OptionalId,
+  OptionalNonEmptyText,
+  OptionalUrl,
+  Text,
+} from '../messaging/fields.js';
+import { organizationCaller } from './organization-caller.js';
+
+/**
+ * POST /organization/create, always for the signed-in user: the reference ignores `userId` when there is a
+ * session (creating for someone else is a server call), so it is not a field here and is dropped like any
+ * unknown key.
+ */
+export class CreateOrganizationBody {
+  @NonEmptyText(LIMITS.name)
+  name!: string;
+
+  @NonEmptyText(LIMITS.slug)
+  slug!: string;
+
+  @OptionalUrl()
+  logo?: string;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+
+  @OptionalBoolean()
+  keepCurrentActiveOrganization?: boolean;
+}
+
+export class CreateOrganizationRequest extends organizationCaller(CreateOrganizationBody) {}
+
+/** POST /organization/check-slug. */
+export class CheckSlugBody {
+  @NonEmptyText(LIMITS.slug)
+  slug!: string;
+}
+
+export class CheckSlugRequest extends organizationCaller(CheckSlugBody) {}
+
+/** The fields of an organization that update changes (absent: unchanged). */
+export class OrganizationChanges {
+  @OptionalNonEmptyText(LIMITS.name)
+  name?: string;
+
+  @OptionalNonEmptyText(LIMITS.slug)
+  slug?: string;
+
+  @OptionalUrl()
+  logo?: string;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}
+
+/** POST /organization/update: the active organization unless `organizationId` names another. */
+export class UpdateOrganizationBody {
+  @Nested(() => OrganizationChanges)
+  data!: OrganizationChanges;
+
+  @OptionalId()
+  organizationId?: string;
+}
+
+export class UpdateOrganizationRequest extends organizationCaller(UpdateOrganizationBody) {}
+
+/** POST /organization/delete. */
+export class DeleteOrganizationBody {
+  @Text(LIMITS.id)
+  organizationId!: string;
+}
+
+export class DeleteOrganizationRequest extends organizationCaller(DeleteOrganizationBody) {}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MemberEntity } from '../member/member.entity.js';
+import type { Membership } from './organization.decider.js';
+import { OrganizationEntity } from './organization.entity.js';
+
+/** The read-model lookups that decisions and queries about organizations share. */
+@Injectable()
+export class OrganizationReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  organization(organizationId: string): Promise<OrganizationEntity | null> {
+    return this.dataSource.getRepository(OrganizationEntity).findOneBy({ id: organizationId });
+  }
+
+  organizationBySlug(slug: string): Promise<OrganizationEntity | null> {
+    return this.dataSource.getRepository(OrganizationEntity).findOneBy({ slug });
+  }
+
+  async membership(organizationId: string, userId: string): Promise<Membership | null> {
+    const row = await this.dataSource.getRepository(MemberEntity).findOneBy({ organizationId, userId });
+    return row ? toMembership(row) : null;
+  }
+
+  async members(organizationId: string): Promise<Membership[]> {
+    return (await this.dataSource.getRepository(MemberEntity).findBy({ organizationId })).map(toMembership);
+  }
+
+  membershipCount(userId: string): Promise<number> {
+    return this.dataSource.getRepository(MemberEntity).countBy({ userId });
+  }
+
+  /** The organization and the caller's membership in it, as the rules of most commands need them. */
+  async withCaller(
+    organizationId: string,
+    userId: string,
+  ): Promise<{ organization: OrganizationEntity | null; caller: Membership | null }> {
+    const [organization, caller] = await Promise.all([
+      this.organization(organizationId),
+      this.membership(organizationId, userId),
+    ]);
+    return { organization, caller };
+  }
+}
+
+export function toMembership(row: MemberEntity): Membership {
+  return { memberId: row.id, userId: row.userId, role: row.role };
+}

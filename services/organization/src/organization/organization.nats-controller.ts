@@ -1,0 +1,51 @@
+import {
+  CheckSlugRequest,
+  CreateOrganizationRequest,
+  DeleteOrganizationRequest,
+  OrganizationCallerRequest,
+  OrganizationRpc,
+  UpdateOrganizationRequest,
+  type CreatedOrganizationView,
+  type OrganizationView,
+} from '@authsvc/contracts';
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CreateOrganizationCommand } from './commands/create-organization.command.js';
+import { DeleteOrganizationCommand } from './commands/delete-organization.command.js';
+import { UpdateOrganizationCommand } from './commands/update-organization.command.js';
+import { CheckSlugQuery } from './queries/check-slug.query.js';
+import { ListOrganizationsQuery } from './queries/list-organizations.query.js';
+
+@Controller()
+export class OrganizationNatsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @MessagePattern(OrganizationRpc.create.subject)
+  create(@Payload() request: CreateOrganizationRequest): Promise<CreatedOrganizationView> {
+    return this.commands.execute(new CreateOrganizationCommand(request));
+  }
+
+  @MessagePattern(OrganizationRpc.checkSlug.subject)
+  checkSlug(@Payload() request: CheckSlugRequest): Promise<{ status: true }> {
+    return this.queries.execute(new CheckSlugQuery(request.slug));
+  }
+
+  @MessagePattern(OrganizationRpc.update.subject)
+  update(@Payload() request: UpdateOrganizationRequest): Promise<Omit<CreatedOrganizationView, 'members'>> {
+    return this.commands.execute(new UpdateOrganizationCommand(request));
+  }
+
+  @MessagePattern(OrganizationRpc.delete.subject)
+  delete(@Payload() request: DeleteOrganizationRequest): Promise<OrganizationView> {
+    return this.commands.execute(new DeleteOrganizationCommand(request));
+  }
+
+  @MessagePattern(OrganizationRpc.list.subject)
+  list(@Payload() request: OrganizationCallerRequest): Promise<OrganizationView[]> {
+    return this.queries.execute(new ListOrganizationsQuery(request.userId));
+  }
+}
