@@ -59,7 +59,13 @@ export const OrganizationErrors = {
     'User is already invited to this organization',
     BAD_REQUEST,
   ),
-  INVITATION_NOT_FOUND: defineError('Invitation not found', BAD_REQUEST),
+  /** reject-invitation words it with an exclamation mark. */
+  INVITATION_NOT_FOUND: defineError(
+    'Invitation not found',
+    BAD_REQUEST,
+    'INVITATION_NOT_FOUND',
+    /^Invitation not found!$/,
+  ),
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: defineError('You are not the recipient of the invitation', FORBIDDEN),
   EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: defineError(
     'Email verification required before accepting or rejecting invitation',
@@ -68,6 +74,7 @@ export const OrganizationErrors = {
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: defineError(
     'Email verification required to view or list invitations for the session email',
     FORBIDDEN,
+    'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
   ),
   YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: defineError(
     'You are not allowed to cancel this invitation',
@@ -76,6 +83,7 @@ export const OrganizationErrors = {
   YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS: defineError(
     'You are not allowed to list invitations for this organization',
     FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS',
   ),
   INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: defineError(
     'Inviter is no longer a member of the organization',
@@ -84,6 +92,7 @@ export const OrganizationErrors = {
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: defineError(
     'You are not allowed to invite a user with this role',
     FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE',
   ),
   FAILED_TO_RETRIEVE_INVITATION: defineError('Failed to retrieve invitation', BAD_REQUEST),
   YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS: defineError(
@@ -109,12 +118,22 @@ export const OrganizationErrors = {
   YOU_CAN_NOT_ACCESS_THE_MEMBERS_OF_THIS_TEAM: defineError(
     'You are not allowed to list the members of this team',
     FORBIDDEN,
+    'YOU_CAN_NOT_ACCESS_THE_MEMBERS_OF_THIS_TEAM',
   ),
   YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: defineError('You do not have an active team', BAD_REQUEST),
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: defineError('You are not allowed to create a new member', FORBIDDEN),
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: defineError(
+    'You are not allowed to create a new member',
+    FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER',
+  ),
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: defineError('You are not allowed to remove a team member', FORBIDDEN),
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: defineError('You are not a member of this organization', FORBIDDEN),
   NOT_AUTHENTICATED: defineError('Not authenticated', UNAUTHORIZED),
   ORGANIZATION_ID_IS_REQUIRED: defineError('Organization ID is required', BAD_REQUEST),
+  /** list-user-invitations' `email` parameter is for server calls, which this API has none of over HTTP. */
+  USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS: defineError(
+    'User email cannot be passed for client side API calls.',
+    BAD_REQUEST,
+  ),
   TEAMS_ARE_NOT_ENABLED: defineError('Teams are not enabled', BAD_REQUEST),
 } as const;
