@@ -19,6 +19,7 @@ import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
@@ -45,6 +46,7 @@ export class AppModule {
         DeleteUserController,
         StatusController,
         OrganizationController,
+        InvitationController,
         MailboxController,
         HealthController,
       ],

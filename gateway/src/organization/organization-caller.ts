@@ -1,4 +1,4 @@
-import type { OrganizationCaller, TraceMetadata } from '@authsvc/contracts';
+import type { InvitationCaller, OrganizationCaller, TraceMetadata } from '@authsvc/contracts';
 import type { SignedInCaller } from '../http/caller.js';
 
 /** What every organization request carries of its caller: who they are and their session's active organization. */
@@ -13,4 +13,10 @@ export function asOrganizationCaller({
     userId: user.id,
     activeOrganizationId: session.activeOrganizationId,
   };
+}
+
+/** The organization caller with their user as the session shows it: invitations are addressed and signed with it. */
+export function asInvitationCaller(caller: SignedInCaller): Required<TraceMetadata> & InvitationCaller {
+  const { email, name, emailVerified } = caller.user;
+  return { ...asOrganizationCaller(caller), userEmail: email, userName: name, userEmailVerified: emailVerified };
 }

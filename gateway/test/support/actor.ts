@@ -11,7 +11,8 @@ export interface Actor {
   get<T = unknown>(path: string, query?: Record<string, string | number | undefined>): Promise<JsonResponse<T>>;
 }
 
-const PASSWORD = 'correct-horse-battery-1';
+/** Every actor's password (a test signs an actor in again with it). */
+export const ACTOR_PASSWORD = 'correct-horse-battery-1';
 
 /** Signs up a new user (unique email) and returns them signed in. */
 export async function signUpActor(stack: TestStack, label = 'actor'): Promise<Actor> {
@@ -23,7 +24,7 @@ export async function signUpActor(stack: TestStack, label = 'actor'): Promise<Ac
   const signUp = await request<{ user: { id: string } }>(stack.url('/api/auth/sign-up/email'), {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
+    body: JSON.stringify({ name, email, password: ACTOR_PASSWORD }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
   const actor: Actor = {

@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { ORGANIZATION_QUEUE, OrganizationEventTypes, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import { InvitationEntity } from './invitation/invitation.entity.js';
+import { invitationViewProjection } from './invitation/projections/invitation-view.projection.js';
 import { MemberEntity } from './member/member.entity.js';
 import { memberViewProjection } from './member/projections/member-view.projection.js';
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
+import { Invitations1764720000000 } from './migrations/1764720000000-invitations.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -16,13 +19,14 @@ await runService('organization', async () => {
   const runtime = await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [OrganizationEntity, MemberEntity],
+    entities: [OrganizationEntity, MemberEntity, InvitationEntity],
     migrations: [
       InitialOrganizationSchema1763800000000,
       WrappedDataKeys1764600000000,
       OrganizationsAndMembers1764700000000,
+      Invitations1764720000000,
     ],
-    projections: [organizationViewProjection, memberViewProjection],
+    projections: [organizationViewProjection, memberViewProjection, invitationViewProjection],
     nats: OrganizationNatsAccess,
     events: OrganizationEventTypes,
   });

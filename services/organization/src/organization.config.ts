@@ -31,6 +31,14 @@ const organizationSchema = {
   TEAMS_ENABLED: boolean(true),
   /** With teams: a new organization gets a team named like it, with its creator in it. */
   DEFAULT_TEAM_ENABLED: boolean(true),
+  /** Members a team may have (checked on invitations with a team and on accepting them); 0: no limit. */
+  TEAM_MEMBER_LIMIT: integer(0, 0, 1_000_000),
+  /** Seconds an invitation can be accepted for (48 hours); resending it starts them again. */
+  INVITATION_EXPIRES_IN: integer(172_800, 1, 31_536_000),
+  /** Open (pending, unexpired) invitations an organization may have. */
+  INVITATION_LIMIT: integer(100, 1, 1_000_000),
+  /** Milliseconds between the sweeps that record expired invitations (each replica sweeps; a repeat is a no-op). */
+  INVITATION_SWEEP_INTERVAL_MS: integer(60_000, 100, 86_400_000),
 };
 
 export const ORGANIZATION_CONFIG = Symbol('OrganizationConfig');

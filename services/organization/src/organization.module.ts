@@ -2,6 +2,16 @@ import { EventStore, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { AcceptInvitationHandler } from './invitation/commands/accept-invitation.handler.js';
+import { CancelInvitationHandler } from './invitation/commands/cancel-invitation.handler.js';
+import { InviteMemberHandler } from './invitation/commands/invite-member.handler.js';
+import { RejectInvitationHandler } from './invitation/commands/reject-invitation.handler.js';
+import { InvitationExpirySweep } from './invitation/invitation-expiry-sweep.js';
+import { InvitationReads } from './invitation/invitation-reads.js';
+import { InvitationNatsController } from './invitation/invitation.nats-controller.js';
+import { GetInvitationHandler } from './invitation/queries/get-invitation.handler.js';
+import { ListInvitationsHandler } from './invitation/queries/list-invitations.handler.js';
+import { ListUserInvitationsHandler } from './invitation/queries/list-user-invitations.handler.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from './organization.config.js';
 import { CreateOrganizationHandler } from './organization/commands/create-organization.handler.js';
 import { DeleteOrganizationHandler } from './organization/commands/delete-organization.handler.js';
@@ -18,7 +28,7 @@ export class OrganizationModule {
     return {
       module: OrganizationModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [OrganizationNatsController],
+      controllers: [OrganizationNatsController, InvitationNatsController],
       providers: [
         { provide: ORGANIZATION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -33,6 +43,23 @@ export class OrganizationModule {
         // organization/queries/
         CheckSlugHandler,
         ListOrganizationsHandler,
+        // invitation/: the lookups, and the sweep recording expiries
+        InvitationReads,
+        {
+          provide: InvitationExpirySweep,
+          inject: [OrganizationStream, InvitationReads],
+          useFactory: (organizations: OrganizationStream, invitations: InvitationReads) =>
+            new InvitationExpirySweep(organizations, invitations, runtime.logger, config.INVITATION_SWEEP_INTERVAL_MS),
+        },
+        // invitation/commands/
+        InviteMemberHandler,
+        AcceptInvitationHandler,
+        RejectInvitationHandler,
+        CancelInvitationHandler,
+        // invitation/queries/
+        GetInvitationHandler,
+        ListInvitationsHandler,
+        ListUserInvitationsHandler,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import type { OrganizationView } from '@authsvc/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { InvitationReads } from '../../invitation/invitation-reads.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideDeleteOrganization, type DeletionState } from '../organization.decider.js';
 import { OrganizationReads } from '../organization-reads.js';
@@ -15,6 +16,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
+    private readonly invitations: InvitationReads,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
@@ -27,14 +29,12 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
         const { organization, caller } = await this.reads.withCaller(organizationId, userId);
         deleted = organization;
         if (!caller) return { organization, caller, members: [], pendingInvitationIds: [], teams: [] };
-        // The invitations and teams arrive with their read models.
-        return {
-          organization,
-          caller,
-          members: await this.reads.members(organizationId),
-          pendingInvitationIds: [],
-          teams: [],
-        };
+        // The teams arrive with their read model.
+        const [members, pendingInvitationIds] = await Promise.all([
+          this.reads.members(organizationId),
+          this.invitations.pendingIds(organizationId),
+        ]);
+        return { organization, caller, members, pendingInvitationIds, teams: [] };
       },
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },

@@ -1,0 +1,79 @@
+import {
+  GetInvitationQueryParams,
+  InvitationIdBody,
+  InvitationRpc,
+  InviteMemberBody,
+  ListInvitationsQueryParams,
+  ListUserInvitationsQueryParams,
+  type AcceptedInvitationView,
+  type InvitationDetailsView,
+  type InvitationView,
+  type RejectedInvitationView,
+  type UserInvitationView,
+} from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { AuthController } from '../auth/auth-controller.decorator.js';
+import { Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { asInvitationCaller, asOrganizationCaller } from './organization-caller.js';
+
+/** Invitations: invite, answer (accept, reject), cancel, read one, list an organization's and the caller's. */
+@AuthController()
+export class InvitationController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('organization/invite-member')
+  @HttpCode(200)
+  @WithSession()
+  invite(@Body() body: InviteMemberBody, @Caller() caller: SignedInCaller): Promise<InvitationView> {
+    return this.services.call(InvitationRpc.invite, { ...body, ...asInvitationCaller(caller) });
+  }
+
+  /** The invitation answered carries the organization (and team) the caller's session makes active. */
+  @Post('organization/accept-invitation')
+  @HttpCode(200)
+  @WithSession()
+  accept(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<AcceptedInvitationView> {
+    return this.services.call(InvitationRpc.accept, { ...body, ...asInvitationCaller(caller) });
+  }
+
+  @Post('organization/reject-invitation')
+  @HttpCode(200)
+  @WithSession()
+  reject(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<RejectedInvitationView> {
+    return this.services.call(InvitationRpc.reject, { ...body, ...asInvitationCaller(caller) });
+  }
+
+  @Post('organization/cancel-invitation')
+  @HttpCode(200)
+  @WithSession()
+  cancel(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<InvitationView> {
+    return this.services.call(InvitationRpc.cancel, { ...body, ...asOrganizationCaller(caller) });
+  }
+
+  @Get('organization/get-invitation')
+  @WithSession()
+  get(@Query() query: GetInvitationQueryParams, @Caller() caller: SignedInCaller): Promise<InvitationDetailsView> {
+    return this.services.call(InvitationRpc.get, { ...query, ...asInvitationCaller(caller) });
+  }
+
+  @Get('organization/list-invitations')
+  @WithSession()
+  list(@Query() query: ListInvitationsQueryParams, @Caller() caller: SignedInCaller): Promise<InvitationView[]> {
+    return this.services.call(InvitationRpc.list, { ...query, ...asOrganizationCaller(caller) });
+  }
+
+  @Get('organization/list-user-invitations')
+  @WithSession()
+  listForUser(
+    @Query() query: ListUserInvitationsQueryParams,
+    @Caller() caller: SignedInCaller,
+  ): Promise<UserInvitationView[]> {
+    if (query.email !== undefined) {
+      throw new DomainError(OrganizationErrors.USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS);
+    }
+    return this.services.call(InvitationRpc.listForUser, asInvitationCaller(caller));
+  }
+}

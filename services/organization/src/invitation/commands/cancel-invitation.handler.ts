@@ -1,0 +1,38 @@
+import type { InvitationView } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideCancelInvitation, type CancelState } from '../invitation.decider.js';
+import { InvitationReads } from '../invitation-reads.js';
+import { toInvitationView } from '../invitation-view.mapper.js';
+import { CancelInvitationCommand } from './cancel-invitation.command.js';
+
+@CommandHandler(CancelInvitationCommand)
+export class CancelInvitationHandler implements ICommandHandler<CancelInvitationCommand, InvitationView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly invitations: InvitationReads,
+  ) {}
+
+  async execute({ request }: CancelInvitationCommand): Promise<InvitationView> {
+    const { invitationId, userId } = request;
+    const found = await this.invitations.invitation(invitationId);
+    if (!found) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
+    const { organizationId } = found;
+    const now = new Date();
+    await this.organizations.execute<CancelState>(organizationId, {
+      load: async () => {
+        const [invitation, caller] = await Promise.all([
+          this.invitations.invitation(invitationId),
+          this.reads.membership(organizationId, userId),
+        ]);
+        return { invitation, caller };
+      },
+      decide: (state) => decideCancelInvitation({ now }, state),
+      context: { correlationId: request.correlationId, actorId: userId, now },
+    });
+    return toInvitationView((await this.invitations.invitation(invitationId))!);
+  }
+}

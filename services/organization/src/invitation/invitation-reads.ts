@@ -1,0 +1,122 @@
+import {
+  InvitationAccepted,
+  TeamCreated,
+  TeamMemberAdded,
+  TeamMemberRemoved,
+  TeamRemoved,
+  type UserInvitationView,
+} from '@authsvc/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
+import { organizationStreamId } from '../organization/organization-stream.js';
+import type { TeamSeats } from './invitation.decider.js';
+import { InvitationEntity } from './invitation.entity.js';
+import { toInvitationView } from './invitation-view.mapper.js';
+
+/** The read-model lookups of invitation decisions and queries, each one indexed query. */
+@Injectable()
+export class InvitationReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get invitations() {
+    return this.dataSource.getRepository(InvitationEntity);
+  }
+
+  invitation(invitationId: string): Promise<InvitationEntity | null> {
+    return this.invitations.findOneBy({ id: invitationId });
+  }
+
+  /** The organization's pending invitation to this (lower-cased) address, the latest if several. */
+  pendingTo(organizationId: string, email: string): Promise<InvitationEntity | null> {
+    return this.invitations.findOne({
+      where: { organizationId, email, status: 'pending' },
+      order: { expiresAt: 'DESC' },
+    });
+  }
+
+  /** The organization's pending invitations not yet expired. */
+  openCount(organizationId: string, now: Date): Promise<number> {
+    return this.invitations.countBy({ organizationId, status: 'pending', expiresAt: MoreThan(now) });
+  }
+
+  /** Expired ones too: the sweep may not have come by yet. */
+  async pendingIds(organizationId: string): Promise<string[]> {
+    const rows = await this.invitations.find({ select: { id: true }, where: { organizationId, status: 'pending' } });
+    return rows.map(({ id }) => id);
+  }
+
+  /** Pending invitations past their expiry, the longest expired first (the sweep's batch). */
+  expired(now: Date, limit: number): Promise<Pick<InvitationEntity, 'id' | 'organizationId'>[]> {
+    return this.invitations.find({
+      select: { id: true, organizationId: true },
+      where: { status: 'pending', expiresAt: LessThanOrEqual(now) },
+      order: { expiresAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Every invitation of the organization, oldest first. */
+  ofOrganization(organizationId: string): Promise<InvitationEntity[]> {
+    return this.invitations.find({ where: { organizationId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** The open invitations to this address, with their organizations' names. */
+  async openTo(email: string, now: Date): Promise<UserInvitationView[]> {
+    const rows = await this.invitations
+      .createQueryBuilder('invitation')
+      .innerJoin('organizations', 'organization', 'organization.id = invitation.organization_id')
+      .addSelect('organization.name', 'organization_name')
+      .where("invitation.email = :email AND invitation.status = 'pending' AND invitation.expires_at > :now", {
+        email: email.toLowerCase(),
+        now,
+      })
+      .orderBy('invitation.created_at')
+      .getRawAndEntities();
+    return rows.entities.map((row, index) => ({
+      ...toInvitationView(row),
+      organizationName: (rows.raw[index] as { organization_name: string }).organization_name,
+    }));
+  }
+
+  /**
+   * Whether a member of the organization has this address. Until the service keeps its own copy of users'
+   * addresses (the user profiles of the members' work), the members it can tell are those who joined by an
+   * invitation to it; with that copy this becomes a join of members and profiles.
+   */
+  async memberWithEmail(organizationId: string, email: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM organization.invitations invitation
+         JOIN organization.events accepted
+           ON accepted.stream_id = $3 AND accepted.type = $4 AND accepted.data->>'invitationId' = invitation.id
+         JOIN organization.members member
+           ON member.organization_id = invitation.organization_id AND member.user_id = accepted.data->>'userId'
+        WHERE invitation.organization_id = $1 AND invitation.email = $2 AND invitation.status = 'accepted'
+        LIMIT 1`,
+      [organizationId, email.toLowerCase(), organizationStreamId(organizationId), InvitationAccepted.type],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A team of the organization and its member count, or null when it has no such team. Until the teams read
+   * model exists this is read from the team events of the organization's stream; with it, a lookup of the team
+   * and a count of its members.
+   */
+  async teamSeats(organizationId: string, teamId: string): Promise<TeamSeats | null> {
+    const [row] = await this.dataSource.query<{ live: boolean | null; members: string }[]>(
+      `SELECT bool_or(type = $3) AND NOT bool_or(type = $4) AS live,
+              count(*) FILTER (WHERE type = $5) - count(*) FILTER (WHERE type = $6) AS members
+         FROM organization.events
+        WHERE stream_id = $1 AND type IN ($3, $4, $5, $6) AND data->>'teamId' = $2`,
+      [
+        organizationStreamId(organizationId),
+        teamId,
+        TeamCreated.type,
+        TeamRemoved.type,
+        TeamMemberAdded.type,
+        TeamMemberRemoved.type,
+      ],
+    );
+    return row?.live ? { teamId, members: Number(row.members) } : null;
+  }
+}

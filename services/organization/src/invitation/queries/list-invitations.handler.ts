@@ -1,0 +1,24 @@
+import type { InvitationView } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { InvitationReads } from '../invitation-reads.js';
+import { toInvitationView } from '../invitation-view.mapper.js';
+import { invitationsVisibleTo, requireInvitationReader } from '../invitation-visibility.js';
+import { ListInvitationsQuery } from './list-invitations.query.js';
+
+@QueryHandler(ListInvitationsQuery)
+export class ListInvitationsHandler implements IQueryHandler<ListInvitationsQuery, InvitationView[]> {
+  constructor(
+    private readonly reads: OrganizationReads,
+    private readonly invitations: InvitationReads,
+  ) {}
+
+  async execute({ request }: ListInvitationsQuery): Promise<InvitationView[]> {
+    const organizationId = request.organizationId ?? request.activeOrganizationId;
+    if (!organizationId) throw new DomainError(OrganizationErrors.ORGANIZATION_ID_IS_REQUIRED);
+    const reader = requireInvitationReader(await this.reads.membership(organizationId, request.userId));
+    const invitations = await this.invitations.ofOrganization(organizationId);
+    return invitationsVisibleTo(reader, invitations).map(toInvitationView);
+  }
+}
