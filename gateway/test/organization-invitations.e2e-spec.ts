@@ -472,13 +472,16 @@ describe('organization invitations', () => {
       ]);
     });
 
-    it('cancels the pending invitations of a deleted organization', async () => {
+    it('cancels the pending invitations of a deleted organization, erasing who was invited by whom', async () => {
       const organizationId = await createOrganization(owner);
       const invitee = await signUpActor(stack, 'orphan');
       const pending = await invited(organizationId, invitee);
       const answered = await invited(organizationId, 'answered@example.com');
       expect((await owner.post('/organization/cancel-invitation', { invitationId: answered.id })).status).toBe(200);
+      const dataKeys = () => db.query('SELECT 1 FROM organization.data_keys WHERE subject = $1', [organizationId]);
+      expect((await dataKeys()).rowCount).toBe(1);
       expect((await owner.post('/organization/delete', { organizationId })).status).toBe(200);
+      expect((await dataKeys()).rowCount).toBe(0);
       expect((await invitationEvents(pending.id)).map(({ type }) => type)).toEqual([
         'InvitationCreated',
         'InvitationCanceled',

@@ -67,6 +67,7 @@ export interface StateCommand<State> {
   decide(state: State): readonly PendingEvent[];
   readonly context: CommandContext;
   readonly uniqueViolations?: UniqueViolationMap;
+  readonly erasePersonalDataOf?: string;
 }
 
 const DECIDE_ATTEMPTS = 3;

@@ -17,6 +17,8 @@ export interface OrganizationCommand<State> {
   decide(state: State): readonly PendingEvent[];
   readonly context: CommandContext;
   readonly uniqueViolations?: UniqueViolationMap;
+  /** Erases this subject's personal data with the append (an organization's, when it is deleted). */
+  readonly erasePersonalDataOf?: string;
 }
 
 /**

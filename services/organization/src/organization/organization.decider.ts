@@ -149,7 +149,7 @@ export interface TeamFacts {
 
 export interface DeletionState extends Omit<ChangeState, 'slugTaken'> {
   readonly members: readonly Membership[];
-  /** The invitations still pending (expired ones too: they were never marked). */
+  /** The invitations still pending (expired ones too, until the sweep has recorded them). */
   readonly pendingInvitationIds: readonly string[];
   readonly teams: readonly TeamFacts[];
 }

@@ -38,6 +38,8 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
       },
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
+      // The personal data of its events (who was invited, by whom) is the organization's: it goes with it.
+      erasePersonalDataOf: organizationId,
     });
     return toOrganizationView(deleted!);
   }
