@@ -1,7 +1,7 @@
 import type { DataOf, OrganizationEventTypes, PersonalOf, PublishedEvent } from '@authsvc/contracts';
 
-type OrganizationEvent = (typeof OrganizationEventTypes)[number];
-type Payload<E> = { readonly data: DataOf<E>; readonly personal: PersonalOf<E> | null };
+export type OrganizationEvent = (typeof OrganizationEventTypes)[number];
+export type Payload<E> = { readonly data: DataOf<E>; readonly personal: PersonalOf<E> | null };
 
 const organizationId = 'org_acme';
 const at = '2026-05-04T10:00:00.000Z';
