@@ -6,10 +6,11 @@
  *   NATS_URL=nats://127.0.0.1:4222 NATS_NKEY_SEED=SU… STATE_FILE=members.json node examples/dist/subscriber.js
  *
  * It imports only the NATS client and Node, nothing of this repository, so the file can be copied as it is.
- * Delivery is at least once, so each event takes effect once because the state remembers the ids of the events
- * it applied, and that memory is written together with the effect (one file, replaced atomically) before the
- * acknowledgement. One event at a time is in flight (`max_ack_pending: 1`), so even after a crash events arrive in
- * the order of the stream, which keeps each organization's events in their order.
+ * Delivery is at least once; each event still takes effect once, because the state remembers the ids of the
+ * events it applied, written together with the effect (one file, replaced atomically) before the acknowledgement.
+ * One event at a time is in flight (`max_ack_pending: 1`), so even after a crash events arrive in the order of the
+ * stream, which keeps each organization's events in their order. A file suits one process: replicas sharing the
+ * durable consumer keep the state and the applied ids in a shared database instead.
  *
  * Environment: NATS_URL, NATS_NKEY_SEED (the `backend` user's seed), NATS_USER (`backend`: its reply inboxes),
  * STATE_FILE, DURABLE_NAME (`backend-organization-events`, as its NATS permissions name it), ACK_WAIT_SECONDS
@@ -77,7 +78,7 @@ export interface Settings {
  * applied already. An event newer than this code understands, or older than the organization's last applied
  * one, stops it: going on would build a wrong state.
  */
-export function isNew(state: MembershipState, applied: ReadonlySet<string>, event: PublishedEvent): boolean {
+function isNew(state: MembershipState, applied: ReadonlySet<string>, event: PublishedEvent): boolean {
   const understood = UNDERSTOOD[event.type];
   if (understood === undefined || applied.has(event.metadata.eventId)) return false;
   if (event.schemaVersion > understood) {
@@ -91,7 +92,7 @@ export function isNew(state: MembershipState, applied: ReadonlySet<string>, even
 }
 
 /** The state with a membership event applied. */
-export function applyEvent(state: MembershipState, event: PublishedEvent): MembershipState {
+function applyEvent(state: MembershipState, event: PublishedEvent): MembershipState {
   const { organizationId, memberId, userId, role } = event.data;
   const members = { ...state.organizations[organizationId]?.members };
   if (event.type === 'MemberRemoved') delete members[memberId];
