@@ -44,3 +44,6 @@ export * from './session/session.nats-access.js';
 export * from './organization/organization.nats-access.js';
 export * from './mailer/mailer.nats-access.js';
 export * from './back-end/back-end.nats-access.js';
+export * from './messaging/contract-json-schema.js';
+export * from './messaging/published-event-json-schema.js';
+export * from './messaging/event-schema-files.js';
