@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { refusalOf } from '@authsvc/platform';
 import {
   activeTeamAsked,
   requireActiveTeamChoice,
@@ -13,20 +14,10 @@ const admin = { memberId: 'member-2', userId: 'user-2', role: 'admin' };
 const member = { memberId: 'member-3', userId: 'user-3', role: 'member' };
 const team = { id: 'team-1', organizationId: 'org-1', name: 'Core' };
 
-const refusal = (check: () => unknown) => {
-  try {
-    check();
-  } catch (error) {
-    const { code, status } = error as { code: string; status: number };
-    return { code, status };
-  }
-  throw new Error('no error');
-};
-
 describe('team access', () => {
   it('lists an organization’s teams to its members only', () => {
     expect(() => requireTeamListAccess(member)).not.toThrow();
-    expect(refusal(() => requireTeamListAccess(null))).toEqual({
+    expect(refusalOf(() => requireTeamListAccess(null))).toEqual({
       code: 'YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION',
       status: 403,
     });
@@ -45,7 +36,7 @@ describe('team access', () => {
       const own = userTeamsAsk({ organizationId: 'org-2' }, caller);
       expect(() => requireUserTeamsAccess(own, { caller: member, target: null })).not.toThrow();
       expect(() => requireUserTeamsAccess(userTeamsAsk({}, caller), { caller: null, target: null })).not.toThrow();
-      expect(refusal(() => requireUserTeamsAccess(own, { caller: null, target: null }))).toEqual({
+      expect(refusalOf(() => requireUserTeamsAccess(own, { caller: null, target: null }))).toEqual({
         code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
         status: 403,
       });
@@ -55,19 +46,19 @@ describe('team access', () => {
       const ask = userTeamsAsk({ userId: 'user-9' }, { userId: 'user-2', activeOrganizationId: 'org-1' });
       expect(ask).toEqual({ callerId: 'user-2', userId: 'user-9', organizationId: 'org-1' });
       expect(() => requireUserTeamsAccess(ask, { caller: admin, target: member })).not.toThrow();
-      expect(refusal(() => userTeamsAsk({ userId: 'user-9' }, { ...caller, activeOrganizationId: null }))).toEqual({
+      expect(refusalOf(() => userTeamsAsk({ userId: 'user-9' }, { ...caller, activeOrganizationId: null }))).toEqual({
         code: 'NO_ACTIVE_ORGANIZATION',
         status: 400,
       });
-      expect(refusal(() => requireUserTeamsAccess(ask, { caller: null, target: member }))).toEqual({
+      expect(refusalOf(() => requireUserTeamsAccess(ask, { caller: null, target: member }))).toEqual({
         code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
         status: 403,
       });
-      expect(refusal(() => requireUserTeamsAccess(ask, { caller: member, target: admin }))).toEqual({
+      expect(refusalOf(() => requireUserTeamsAccess(ask, { caller: member, target: admin }))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER',
         status: 403,
       });
-      expect(refusal(() => requireUserTeamsAccess(ask, { caller: admin, target: null }))).toEqual({
+      expect(refusalOf(() => requireUserTeamsAccess(ask, { caller: admin, target: null }))).toEqual({
         code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
         status: 400,
       });
@@ -78,16 +69,16 @@ describe('team access', () => {
     it('reads the team named, else the active one', () => {
       expect(teamOrActive('team-2', 'team-1')).toBe('team-2');
       expect(teamOrActive(undefined, 'team-1')).toBe('team-1');
-      expect(refusal(() => teamOrActive('', null))).toEqual({ code: 'YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM', status: 400 });
+      expect(refusalOf(() => teamOrActive('', null))).toEqual({ code: 'YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM', status: 400 });
     });
 
     it('shows a team’s members to its own members, while they are in its organization', () => {
       const inBoth = { team, callerInOrganization: true, callerInTeam: true };
       expect(() => requireTeamMembersAccess(inBoth)).not.toThrow();
       const notInTeam = { code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM', status: 400 };
-      expect(refusal(() => requireTeamMembersAccess({ ...inBoth, callerInTeam: false }))).toEqual(notInTeam);
-      expect(refusal(() => requireTeamMembersAccess({ ...inBoth, callerInOrganization: false }))).toEqual(notInTeam);
-      expect(refusal(() => requireTeamMembersAccess({ ...inBoth, team: null }))).toEqual({
+      expect(refusalOf(() => requireTeamMembersAccess({ ...inBoth, callerInTeam: false }))).toEqual(notInTeam);
+      expect(refusalOf(() => requireTeamMembersAccess({ ...inBoth, callerInOrganization: false }))).toEqual(notInTeam);
+      expect(refusalOf(() => requireTeamMembersAccess({ ...inBoth, team: null }))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
@@ -105,15 +96,15 @@ describe('team access', () => {
     it('takes a team of the active organization that the caller is in', () => {
       const choice = { activeOrganizationId: 'org-1', team, callerInTeam: true };
       expect(requireActiveTeamChoice(choice)).toBe(team);
-      expect(refusal(() => requireActiveTeamChoice({ ...choice, activeOrganizationId: null }))).toEqual({
+      expect(refusalOf(() => requireActiveTeamChoice({ ...choice, activeOrganizationId: null }))).toEqual({
         code: 'NO_ACTIVE_ORGANIZATION',
         status: 400,
       });
-      expect(refusal(() => requireActiveTeamChoice({ ...choice, team: null }))).toEqual({
+      expect(refusalOf(() => requireActiveTeamChoice({ ...choice, team: null }))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
-      expect(refusal(() => requireActiveTeamChoice({ ...choice, callerInTeam: false }))).toEqual({
+      expect(refusalOf(() => requireActiveTeamChoice({ ...choice, callerInTeam: false }))).toEqual({
         code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM',
         status: 403,
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PendingEvent } from '@authsvc/platform';
+import { refusalOf, type PendingEvent } from '@authsvc/platform';
 import {
   decideAddTeamMember,
   decideCreateTeam,
@@ -21,22 +21,13 @@ const team = { id: 'team-1', organizationId: 'org-1', name: 'Core' };
 const inTeam = (userId: string, teamId = 'team-1') => ({ teamId, teamMemberId: `tm-${userId}`, userId });
 
 const types = (events: readonly PendingEvent[]) => events.map(({ definition }) => definition.type);
-const refusal = (decide: () => unknown) => {
-  try {
-    decide();
-  } catch (error) {
-    const { code, status } = error as { code: string; status: number };
-    return { code, status };
-  }
-  throw new Error('no error');
-};
 
 describe('team decider', () => {
   it('takes the organization named, else the active one, and needs one of them', () => {
     expect(requestedOrganization('org-2', 'org-1')).toBe('org-2');
     expect(requestedOrganization(undefined, 'org-1')).toBe('org-1');
     expect(requestedOrganization('', 'org-1')).toBe('org-1');
-    expect(refusal(() => requestedOrganization(undefined, null))).toEqual({
+    expect(refusalOf(() => requestedOrganization(undefined, null))).toEqual({
       code: 'NO_ACTIVE_ORGANIZATION',
       status: 400,
     });
@@ -56,18 +47,18 @@ describe('team decider', () => {
     });
 
     it('refuses outsiders and plain members, with the reference answers', () => {
-      expect(refusal(() => decideCreateTeam(create, { ...state, caller: null }, rules))).toEqual({
+      expect(refusalOf(() => decideCreateTeam(create, { ...state, caller: null }, rules))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
         status: 403,
       });
-      expect(refusal(() => decideCreateTeam(create, { ...state, caller: member }, rules))).toEqual({
+      expect(refusalOf(() => decideCreateTeam(create, { ...state, caller: member }, rules))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION',
         status: 403,
       });
     });
 
     it('keeps to the maximum number of teams, when there is one', () => {
-      expect(refusal(() => decideCreateTeam(create, { ...state, teamCount: 3 }, { maximumTeams: 3 }))).toEqual({
+      expect(refusalOf(() => decideCreateTeam(create, { ...state, teamCount: 3 }, { maximumTeams: 3 }))).toEqual({
         code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS',
         status: 400,
       });
@@ -91,9 +82,9 @@ describe('team decider', () => {
     it('refuses outsiders and plain members alike, then a team not of the organization', () => {
       const update = { name: 'X', now };
       const notAllowed = { code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM', status: 403 };
-      expect(refusal(() => decideUpdateTeam(update, { caller: null, team }))).toEqual(notAllowed);
-      expect(refusal(() => decideUpdateTeam(update, { caller: member, team }))).toEqual(notAllowed);
-      expect(refusal(() => decideUpdateTeam(update, { caller: admin, team: null }))).toEqual({
+      expect(refusalOf(() => decideUpdateTeam(update, { caller: null, team }))).toEqual(notAllowed);
+      expect(refusalOf(() => decideUpdateTeam(update, { caller: member, team }))).toEqual(notAllowed);
+      expect(refusalOf(() => decideUpdateTeam(update, { caller: admin, team: null }))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
@@ -118,14 +109,16 @@ describe('team decider', () => {
 
     it("refuses outsiders, the caller's own active team, and plain members", () => {
       const notThisTeam = { code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM', status: 403 };
-      expect(refusal(() => decideRemoveTeam(remove, { ...state, caller: null }, rules))).toEqual(notThisTeam);
-      expect(refusal(() => decideRemoveTeam({ ...remove, activeTeamId: 'team-1' }, state, rules))).toEqual(notThisTeam);
+      expect(refusalOf(() => decideRemoveTeam(remove, { ...state, caller: null }, rules))).toEqual(notThisTeam);
+      expect(refusalOf(() => decideRemoveTeam({ ...remove, activeTeamId: 'team-1' }, state, rules))).toEqual(
+        notThisTeam,
+      );
       expect(decideRemoveTeam({ ...remove, activeTeamId: 'team-9' }, state, rules)).toHaveLength(3);
-      expect(refusal(() => decideRemoveTeam(remove, { ...state, caller: member }, rules))).toEqual({
+      expect(refusalOf(() => decideRemoveTeam(remove, { ...state, caller: member }, rules))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION',
         status: 403,
       });
-      expect(refusal(() => decideRemoveTeam(remove, { ...state, team: null }, rules))).toEqual({
+      expect(refusalOf(() => decideRemoveTeam(remove, { ...state, team: null }, rules))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
@@ -133,7 +126,7 @@ describe('team decider', () => {
 
     it('keeps the last team unless removing all teams is allowed', () => {
       const last = { ...state, teamCount: 1 };
-      expect(refusal(() => decideRemoveTeam(remove, last, rules))).toEqual({
+      expect(refusalOf(() => decideRemoveTeam(remove, last, rules))).toEqual({
         code: 'UNABLE_TO_REMOVE_LAST_TEAM',
         status: 400,
       });
@@ -159,19 +152,19 @@ describe('team decider', () => {
     });
 
     it('refuses in the reference order: caller, permission, the user, the team, the limit', () => {
-      expect(refusal(() => decideAddTeamMember(add, { ...state, caller: null }, rules))).toEqual(notAMember);
-      expect(refusal(() => decideAddTeamMember(add, { ...state, caller: member }, rules))).toEqual({
+      expect(refusalOf(() => decideAddTeamMember(add, { ...state, caller: null }, rules))).toEqual(notAMember);
+      expect(refusalOf(() => decideAddTeamMember(add, { ...state, caller: member }, rules))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER',
         status: 403,
       });
-      expect(refusal(() => decideAddTeamMember(add, { ...state, target: null, team: null }, rules))).toEqual(
+      expect(refusalOf(() => decideAddTeamMember(add, { ...state, target: null, team: null }, rules))).toEqual(
         notAMember,
       );
-      expect(refusal(() => decideAddTeamMember(add, { ...state, team: null }, rules))).toEqual({
+      expect(refusalOf(() => decideAddTeamMember(add, { ...state, team: null }, rules))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
-      expect(refusal(() => decideAddTeamMember(add, state, { teamMemberLimit: 2 }))).toEqual({
+      expect(refusalOf(() => decideAddTeamMember(add, state, { teamMemberLimit: 2 }))).toEqual({
         code: 'TEAM_MEMBER_LIMIT_REACHED',
         status: 403,
       });
@@ -183,17 +176,17 @@ describe('team decider', () => {
       expect(decideRemoveTeamMember({ now }, removing).map(({ data }) => data)).toEqual([
         { organizationId: 'org-1', teamId: 'team-1', teamMemberId: 'tm-user-3', userId: 'user-3', removedAt: at },
       ]);
-      expect(refusal(() => decideRemoveTeamMember({ now }, { ...removing, caller: null }))).toEqual(notAMember);
-      expect(refusal(() => decideRemoveTeamMember({ now }, { ...removing, caller: member }))).toEqual({
+      expect(refusalOf(() => decideRemoveTeamMember({ now }, { ...removing, caller: null }))).toEqual(notAMember);
+      expect(refusalOf(() => decideRemoveTeamMember({ now }, { ...removing, caller: member }))).toEqual({
         code: 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER',
         status: 403,
       });
-      expect(refusal(() => decideRemoveTeamMember({ now }, { ...removing, target: null }))).toEqual(notAMember);
-      expect(refusal(() => decideRemoveTeamMember({ now }, { ...removing, team: null }))).toEqual({
+      expect(refusalOf(() => decideRemoveTeamMember({ now }, { ...removing, target: null }))).toEqual(notAMember);
+      expect(refusalOf(() => decideRemoveTeamMember({ now }, { ...removing, team: null }))).toEqual({
         code: 'TEAM_NOT_FOUND',
         status: 400,
       });
-      expect(refusal(() => decideRemoveTeamMember({ now }, state))).toEqual({
+      expect(refusalOf(() => decideRemoveTeamMember({ now }, state))).toEqual({
         code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM',
         status: 400,
       });
@@ -202,7 +195,7 @@ describe('team decider', () => {
     it('lets a team take members up to its limit; 0 is none', () => {
       expect(() => requireTeamRoom(1, 2)).not.toThrow();
       expect(() => requireTeamRoom(10_000, 0)).not.toThrow();
-      expect(refusal(() => requireTeamRoom(2, 2))).toEqual({ code: 'TEAM_MEMBER_LIMIT_REACHED', status: 403 });
+      expect(refusalOf(() => requireTeamRoom(2, 2))).toEqual({ code: 'TEAM_MEMBER_LIMIT_REACHED', status: 403 });
     });
   });
 
