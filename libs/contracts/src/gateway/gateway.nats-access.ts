@@ -2,6 +2,7 @@ import { IdentityRpc } from '../identity/identity.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
+import { TeamRpc } from '../organization/team.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 /**
@@ -40,6 +41,7 @@ export const GatewayNatsAccess: NatsAccess = {
     MailerRpc.listMailbox,
     // Every request an organization endpoint makes; the internal ones (add-member) are declared apart.
     ...Object.values(OrganizationRpc),
+    ...Object.values(TeamRpc),
   ],
   consumes: [],
 };
