@@ -21,6 +21,7 @@ import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
+import { TeamController } from './organization/team.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
@@ -46,6 +47,7 @@ export class AppModule {
         DeleteUserController,
         StatusController,
         OrganizationController,
+        TeamController,
         InvitationController,
         MailboxController,
         HealthController,

@@ -332,6 +332,28 @@ describe('organization invitations', () => {
       );
     });
 
+    it('clears the team of an invitation when the team is removed (S9): accepting makes an organization member only', async () => {
+      const organizationId = await createOrganization(owner);
+      const team = await owner.post<{ id: string }>('/organization/create-team', {
+        name: 'Short-lived',
+        organizationId,
+      });
+      expect(team.status).toBe(200);
+      const invitee = await signUpActor(stack, 'teamless');
+      const invitation = await invited(organizationId, invitee, { teamId: team.body.id });
+      expect(invitation.teamId).toBe(team.body.id);
+      expect((await owner.post('/organization/remove-team', { teamId: team.body.id, organizationId })).status).toBe(
+        200,
+      );
+      expect(await invitee.get('/organization/get-invitation', { id: invitation.id })).toMatchObject({
+        status: 200,
+        body: { teamId: null },
+      });
+      const accepted = await accept(invitee, invitation.id);
+      expect(accepted).toMatchObject({ status: 200, body: { invitation: { teamId: null } } });
+      expect((await eventsOf(organizationId)).at(-1)).toMatchObject({ type: 'MemberAdded' });
+    });
+
     it('creates exactly one member of ten accepts racing from two sessions of the invitee', async () => {
       const organizationId = await createOrganization(owner);
       const invitee = await signUpActor(stack, 'racer');

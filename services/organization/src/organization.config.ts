@@ -31,8 +31,12 @@ const organizationSchema = {
   TEAMS_ENABLED: boolean(true),
   /** With teams: a new organization gets a team named like it, with its creator in it. */
   DEFAULT_TEAM_ENABLED: boolean(true),
-  /** Members a team may have (checked on invitations with a team and on accepting them); 0: no limit. */
+  /** Teams an organization may have; 0: no limit. */
+  MAXIMUM_TEAMS: integer(0, 0, 1_000_000),
+  /** Members a team may have (add-team-member, and an invitation naming the team); 0: no limit. */
   TEAM_MEMBER_LIMIT: integer(0, 0, 1_000_000),
+  /** Whether an organization's last team may be removed. */
+  ALLOW_REMOVING_ALL_TEAMS: boolean(false),
   /** Seconds an invitation can be accepted for (48 hours); resending it starts them again. */
   INVITATION_EXPIRES_IN: integer(172_800, 1, 31_536_000),
   /** Open (pending, unexpired) invitations an organization may have. */

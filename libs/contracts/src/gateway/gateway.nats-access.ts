@@ -3,6 +3,7 @@ import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
 import { InvitationRpc } from '../organization/invitation.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
+import { TeamRpc } from '../organization/team.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 /**
@@ -41,6 +42,7 @@ export const GatewayNatsAccess: NatsAccess = {
     MailerRpc.listMailbox,
     // Every request an organization endpoint makes; the internal ones (add-member) are declared apart.
     ...Object.values(OrganizationRpc),
+    ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
   ],
   consumes: [],

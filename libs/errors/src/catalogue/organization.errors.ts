@@ -128,6 +128,11 @@ export const OrganizationErrors = {
   ),
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: defineError('You are not allowed to remove a team member', FORBIDDEN),
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: defineError('You are not a member of this organization', FORBIDDEN),
+  YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION: defineError(
+    'You are not allowed to access this organization as an owner',
+    FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION',
+  ),
   NOT_AUTHENTICATED: defineError('Not authenticated', UNAUTHORIZED),
   ORGANIZATION_ID_IS_REQUIRED: defineError('Organization ID is required', BAD_REQUEST),
   /** list-user-invitations' `email` parameter is for server calls, which this API has none of over HTTP. */

@@ -1,14 +1,8 @@
-import {
-  InvitationAccepted,
-  TeamCreated,
-  TeamMemberAdded,
-  TeamMemberRemoved,
-  TeamRemoved,
-  type UserInvitationView,
-} from '@authsvc/contracts';
+import { InvitationAccepted, type UserInvitationView } from '@authsvc/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
 import { organizationStreamId } from '../organization/organization-stream.js';
+import { TeamReads } from '../team/team-reads.js';
 import type { TeamSeats } from './invitation.decider.js';
 import { InvitationEntity } from './invitation.entity.js';
 import { toInvitationView } from './invitation-view.mapper.js';
@@ -16,7 +10,10 @@ import { toInvitationView } from './invitation-view.mapper.js';
 /** The read-model lookups of invitation decisions and queries, each one indexed query. */
 @Injectable()
 export class InvitationReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly teams: TeamReads,
+  ) {}
 
   private get invitations() {
     return this.dataSource.getRepository(InvitationEntity);
@@ -97,26 +94,9 @@ export class InvitationReads {
     return rows.length > 0;
   }
 
-  /**
-   * A team of the organization and its member count, or null when it has no such team. Until the teams read
-   * model exists this is read from the team events of the organization's stream; with it, a lookup of the team
-   * and a count of its members.
-   */
+  /** A team of the organization and its member count, or null when it has no such team. */
   async teamSeats(organizationId: string, teamId: string): Promise<TeamSeats | null> {
-    const [row] = await this.dataSource.query<{ live: boolean | null; members: string }[]>(
-      `SELECT bool_or(type = $3) AND NOT bool_or(type = $4) AS live,
-              count(*) FILTER (WHERE type = $5) - count(*) FILTER (WHERE type = $6) AS members
-         FROM organization.events
-        WHERE stream_id = $1 AND type IN ($3, $4, $5, $6) AND data->>'teamId' = $2`,
-      [
-        organizationStreamId(organizationId),
-        teamId,
-        TeamCreated.type,
-        TeamRemoved.type,
-        TeamMemberAdded.type,
-        TeamMemberRemoved.type,
-      ],
-    );
-    return row?.live ? { teamId, members: Number(row.members) } : null;
+    const [team, members] = await Promise.all([this.teams.team(organizationId, teamId), this.teams.teamSize(teamId)]);
+    return team ? { teamId, members } : null;
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { refusalOf } from '@authsvc/platform';
 import type { InvitationFacts } from './invitation.decider.js';
 import {
   invitationsVisibleTo,
@@ -23,14 +24,7 @@ const reader = { email: 'Bob@Example.com', now };
 const owner = { memberId: 'member-1', userId: 'user-1', role: 'owner' };
 const admin = { memberId: 'member-2', userId: 'user-2', role: 'admin' };
 
-const codeOf = (read: () => unknown) => {
-  try {
-    read();
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  throw new Error('no error');
-};
+const codeOf = (read: () => unknown) => refusalOf(read).code;
 
 describe('invitation visibility', () => {
   it('shows the addressee an open invitation while its inviter is a member', () => {

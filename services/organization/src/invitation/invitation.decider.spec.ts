@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PendingEvent } from '@authsvc/platform';
+import { refusalOf, type PendingEvent } from '@authsvc/platform';
 import {
   decideAcceptInvitation,
   decideCancelInvitation,
@@ -59,16 +59,17 @@ const pending: InvitationFacts = {
 };
 
 const types = (events: readonly PendingEvent[]) => events.map(({ definition }) => definition.type);
-const refusal = (decide: () => unknown) => {
+const codeOf = (decide: () => unknown) => refusalOf(decide).code;
+/** The message a refusal carries (for the wordings that name the case). */
+const messageOf = (decide: () => unknown) => {
   try {
     decide();
   } catch (error) {
-    const { code, status, message } = error as { code: string; status: number; message: string };
-    return { code, status, message };
+    return (error as Error).message;
   }
-  throw new Error('no error');
+  throw new Error('expected a refusal, but the rule allowed it');
 };
-const codeOf = (decide: () => unknown) => refusal(decide).code;
+const refusal = (decide: () => unknown) => ({ ...refusalOf(decide), message: messageOf(decide) });
 
 describe('invitation decider', () => {
   describe('invite-member', () => {

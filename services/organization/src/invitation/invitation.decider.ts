@@ -14,6 +14,7 @@ import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { isEmail } from 'class-validator';
 import { CREATOR_ROLE, hasPermission, isOwner, rolesOf, unknownRole } from '../access/organization-roles.js';
 import type { Membership, OrganizationFacts } from '../organization/organization.decider.js';
+import { requireTeamRoom } from '../team/team.decider.js';
 
 /** An invitation as decisions need it. */
 export interface InvitationFacts {
@@ -156,9 +157,7 @@ function requireKnownRoles(roles: readonly string[]): void {
 function requireSeat(teamId: string, team: TeamSeats | null, rules: InvitationRules): void {
   if (!rules.teamsEnabled) throw new DomainError(OrganizationErrors.TEAMS_ARE_NOT_ENABLED);
   if (!team || team.teamId !== teamId) throw new DomainError(OrganizationErrors.TEAM_NOT_FOUND);
-  if (rules.teamMemberLimit > 0 && team.members >= rules.teamMemberLimit) {
-    throw new DomainError(OrganizationErrors.TEAM_MEMBER_LIMIT_REACHED);
-  }
+  requireTeamRoom(team.members, rules.teamMemberLimit);
 }
 
 /** The invitee answering: the signed-in user, with the address their session shows. */
@@ -203,11 +202,10 @@ export function decideAcceptInvitation(
   if (state.members >= rules.membershipLimit) {
     throw new DomainError(OrganizationErrors.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED);
   }
-  // A team removed since the invitation was made no longer counts (S9): the invitee joins the organization only.
+  // A team removed since the invitation was made no longer counts (S9: its removal clears the invitation's
+  // team): the invitee joins the organization only.
   const team = rules.teamsEnabled && invitation.teamId !== null ? state.team : null;
-  if (team && rules.teamMemberLimit > 0 && team.members >= rules.teamMemberLimit) {
-    throw new DomainError(OrganizationErrors.TEAM_MEMBER_LIMIT_REACHED);
-  }
+  if (team) requireTeamRoom(team.members, rules.teamMemberLimit);
   const { organizationId, id: invitationId } = invitation;
   const { userId, memberId, teamMemberId } = command;
   const at = command.now.toISOString();

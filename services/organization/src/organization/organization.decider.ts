@@ -7,13 +7,12 @@ import {
   OrganizationUpdated,
   TeamCreated,
   TeamMemberAdded,
-  TeamMemberRemoved,
-  TeamRemoved,
   type OrganizationUpdatedData,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { CREATOR_ROLE, hasPermission } from '../access/organization-roles.js';
+import { teamRemoval, type TeamWithMembers } from '../team/team.decider.js';
 
 /** A membership as decisions need it. */
 export interface Membership {
@@ -141,17 +140,11 @@ export function decideUpdateOrganization(command: UpdateOrganization, state: Cha
   ];
 }
 
-/** A team as deletions need it: its id and its members. */
-export interface TeamFacts {
-  readonly teamId: string;
-  readonly members: readonly { readonly teamMemberId: string; readonly userId: string }[];
-}
-
 export interface DeletionState extends Omit<ChangeState, 'slugTaken'> {
   readonly members: readonly Membership[];
   /** The invitations still pending (expired ones too, until the sweep has recorded them). */
   readonly pendingInvitationIds: readonly string[];
-  readonly teams: readonly TeamFacts[];
+  readonly teams: readonly TeamWithMembers[];
 }
 
 /**
@@ -175,12 +168,7 @@ export function decideDeleteOrganization(
     ...state.pendingInvitationIds.map((invitationId) =>
       pendingEvent(InvitationCanceled, { organizationId, invitationId, canceledAt: at }),
     ),
-    ...state.teams.flatMap(({ teamId, members }) => [
-      ...members.map(({ teamMemberId, userId }) =>
-        pendingEvent(TeamMemberRemoved, { organizationId, teamId, teamMemberId, userId, removedAt: at }),
-      ),
-      pendingEvent(TeamRemoved, { organizationId, teamId, removedAt: at }),
-    ]),
+    ...state.teams.flatMap((team) => teamRemoval(organizationId, team, at)),
     ...state.members.map(({ memberId, userId }) =>
       pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason: 'organization-deleted', removedAt: at }),
     ),

@@ -9,6 +9,7 @@ import { OrganizationStream } from '../organization-stream.js';
 import { organizationRules } from '../organization-rules.js';
 import { toOrganizationView } from '../organization-view.mapper.js';
 import type { OrganizationEntity } from '../organization.entity.js';
+import { TeamReads } from '../../team/team-reads.js';
 import { DeleteOrganizationCommand } from './delete-organization.command.js';
 
 @CommandHandler(DeleteOrganizationCommand)
@@ -17,6 +18,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
     private readonly invitations: InvitationReads,
+    private readonly teams: TeamReads,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
@@ -29,12 +31,12 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
         const { organization, caller } = await this.reads.withCaller(organizationId, userId);
         deleted = organization;
         if (!caller) return { organization, caller, members: [], pendingInvitationIds: [], teams: [] };
-        // The teams arrive with their read model.
-        const [members, pendingInvitationIds] = await Promise.all([
+        const [members, pendingInvitationIds, teams] = await Promise.all([
           this.reads.members(organizationId),
           this.invitations.pendingIds(organizationId),
+          this.teams.allWithMembers(organizationId),
         ]);
-        return { organization, caller, members, pendingInvitationIds, teams: [] };
+        return { organization, caller, members, pendingInvitationIds, teams };
       },
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
