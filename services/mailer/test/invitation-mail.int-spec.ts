@@ -4,6 +4,7 @@ import {
   InvitationResent,
   MailerConsumers,
   OrganizationDeleted,
+  UserDeleted,
   type InvitationMailPersonal,
   type PublishedEvent,
 } from '@authsvc/contracts';
@@ -17,14 +18,13 @@ const freshId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}
 const freshEmail = () => `${freshId('invitee')}@example.com`;
 
 let position = 0;
-/** An organization event as the organization service's relay publishes it. */
-function published(type: string, data: object, personal: object | null): PublishedEvent {
+/** An event as its service's relay publishes it. */
+function published(type: string, streamId: string, data: object, personal: object | null): PublishedEvent {
   position += 1;
-  const organizationId = (data as { organizationId: string }).organizationId;
   return {
     type,
     schemaVersion: 1,
-    streamId: `organization-${organizationId}`,
+    streamId,
     streamPosition: position,
     globalPosition: String(position),
     data,
@@ -33,7 +33,7 @@ function published(type: string, data: object, personal: object | null): Publish
       eventId: randomUUID(),
       correlationId: 'mailer-int-spec',
       causationId: null,
-      actorId: 'inviter-1',
+      actorId: null,
       occurredAt: new Date().toISOString(),
     },
   };
@@ -42,31 +42,56 @@ function published(type: string, data: object, personal: object | null): Publish
 interface Invitation {
   readonly organizationId: string;
   readonly invitationId: string;
+  readonly inviterId: string;
   readonly email: string;
 }
 
 const inviter = { inviterName: 'Grace <Hopper>', inviterEmail: 'grace@example.com' };
 const expiresAt = '2031-05-02T10:00:00.000Z';
 
-function invitationCreated({ organizationId, invitationId, email }: Invitation): PublishedEvent {
+function invitationCreated({ organizationId, invitationId, inviterId, email }: Invitation): PublishedEvent {
   const data = {
     organizationId,
     invitationId,
     role: 'admin,member',
     teamId: null,
-    inviterId: 'inviter-1',
+    inviterId,
     organizationName: 'Acme & Sons',
     expiresAt,
     createdAt: new Date().toISOString(),
   };
-  return published(InvitationCreated.type, data, { email, ...inviter } satisfies InvitationMailPersonal);
+  const personal: InvitationMailPersonal = { email, ...inviter };
+  return published(InvitationCreated.type, `organization-${organizationId}`, data, personal);
 }
 
-const freshInvitation = (organizationId = freshId('org')): Invitation => ({
-  organizationId,
+const freshInvitation = (): Invitation => ({
+  organizationId: freshId('org'),
   invitationId: freshId('inv'),
+  inviterId: freshId('inviter'),
   email: freshEmail(),
 });
+
+/** The deletions that remove an invitation's mails: its organization's, and its inviter's account's. */
+const deletions = {
+  'its organization': ({ organizationId }: Invitation) => ({
+    subject: OrganizationDeleted.subject,
+    event: published(
+      OrganizationDeleted.type,
+      `organization-${organizationId}`,
+      { organizationId, slug: 'acme', deletedAt: new Date().toISOString() },
+      null,
+    ),
+  }),
+  'its inviter': ({ inviterId }: Invitation) => ({
+    subject: UserDeleted.subject,
+    event: published(
+      UserDeleted.type,
+      `user-${inviterId}`,
+      { userId: inviterId, deletedAt: new Date().toISOString() },
+      null,
+    ),
+  }),
+};
 
 describe('the invitation mail: one per invitation event, whatever is redelivered, with two mailer replicas', () => {
   let stack: MailerStack;
@@ -117,10 +142,11 @@ describe('the invitation mail: one per invitation event, whatever is redelivered
     const created = invitationCreated(invitation);
     const resent = published(
       InvitationResent.type,
+      `organization-${invitation.organizationId}`,
       {
         organizationId: invitation.organizationId,
         invitationId: invitation.invitationId,
-        inviterId: 'inviter-1',
+        inviterId: invitation.inviterId,
         organizationName: 'Acme & Sons',
         role: 'member',
         expiresAt: '2031-05-09T10:00:00.000Z',
@@ -157,33 +183,36 @@ describe('the invitation mail: one per invitation event, whatever is redelivered
     expect(await stack.storedMails([erased.metadata.eventId])).toEqual([]);
   });
 
-  it("forgets a deleted organization's invitation mails, and stores none of its invitations arriving after", async () => {
-    const organizationId = freshId('org');
-    const before = freshInvitation(organizationId);
-    const beforeEvent = invitationCreated(before);
-    await stack.publish(InvitationCreated.subject, beforeEvent);
-    await eventually(async () => (stack.smtp.mailsTo(before.email).length > 0 ? true : undefined), {
-      what: 'the invitation mail',
-    });
-    expect(await stack.storedMails([beforeEvent.metadata.eventId])).toEqual([{ status: 'sent', organizationId }]);
+  it.each(Object.keys(deletions))(
+    'forgets the invitation mails when %s is deleted, and stores none of its invitations handled after',
+    async (deleted) => {
+      const before = freshInvitation();
+      const beforeEvent = invitationCreated(before);
+      await stack.publish(InvitationCreated.subject, beforeEvent);
+      await eventually(async () => (stack.smtp.mailsTo(before.email).length > 0 ? true : undefined), {
+        what: 'the invitation mail',
+      });
+      expect(await stack.storedMails([beforeEvent.metadata.eventId])).toEqual([
+        { status: 'sent', organizationId: before.organizationId, userId: before.inviterId },
+      ]);
 
-    const deleted = published(
-      OrganizationDeleted.type,
-      { organizationId, slug: 'acme', deletedAt: new Date().toISOString() },
-      null,
-    );
-    await stack.publish(OrganizationDeleted.subject, deleted);
-    await eventually(async () => (await stack.storedMails([beforeEvent.metadata.eventId])).length === 0 || undefined, {
-      what: "the organization's mails to go",
-    });
+      const deletion = deletions[deleted as keyof typeof deletions](before);
+      await stack.publish(deletion.subject, deletion.event);
+      await eventually(
+        async () => (await stack.storedMails([beforeEvent.metadata.eventId])).length === 0 || undefined,
+        {
+          what: 'the mail to go',
+        },
+      );
 
-    // Published before the deletion erased it, handled after: too late to mail, and not stored.
-    const late = freshInvitation(organizationId);
-    const lateEvent = invitationCreated(late);
-    await quiet(await stack.publish(InvitationCreated.subject, lateEvent));
-    expect(await stack.storedMails([lateEvent.metadata.eventId])).toEqual([]);
-    expect(stack.smtp.mailsTo(late.email)).toHaveLength(0);
-  });
+      // Published before the deletion erased it, handled after: too late to mail, and not stored.
+      const late = { ...freshInvitation(), organizationId: before.organizationId, inviterId: before.inviterId };
+      const lateEvent = invitationCreated(late);
+      await quiet(await stack.publish(InvitationCreated.subject, lateEvent));
+      expect(await stack.storedMails([lateEvent.metadata.eventId])).toEqual([]);
+      expect(stack.smtp.mailsTo(late.email)).toHaveLength(0);
+    },
+  );
 });
 
 const byKind = (a: { kind: string | null }, b: { kind: string | null }) => (a.kind ?? '').localeCompare(b.kind ?? '');

@@ -36,11 +36,12 @@ const personal = { email: 'ada@example.com', inviterName: 'Grace', inviterEmail:
 
 describe('rendering an invitation event', () => {
   it.each([InvitationCreated.type, InvitationResent.type])(
-    'mails %s to the invitee, owned by the organization, expiring with the invitation',
+    'mails %s to the invitee, removed with the organization or the inviter, expiring with the invitation',
     (type) => {
       const requested = renderInvitationMail(event(type, personal), baseUrl);
       expect(requested).toMatchObject({
-        owner: { organizationId: 'org-1' },
+        organizationId: 'org-1',
+        userId: 'user-1',
         kind: type,
         linkExpiresAt: new Date('2026-01-03T00:00:00.000Z'),
         mail: { to: 'ada@example.com', subject: 'Grace invited you to join Acme' },

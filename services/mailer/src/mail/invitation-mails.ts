@@ -31,7 +31,8 @@ export function renderInvitationMail(event: PublishedEvent, baseUrl: URL): Reque
       expiresAt: data.expiresAt,
       url: invitationUrl(baseUrl, data.invitationId),
     }),
-    owner: { organizationId: data.organizationId },
+    userId: data.inviterId,
+    organizationId: data.organizationId,
     kind: event.type,
     linkExpiresAt: new Date(data.expiresAt),
   };

@@ -38,7 +38,8 @@ export function renderMailFor(event: PublishedEvent): RequestedMail | null {
   const data = event.data as MailRequestData;
   return {
     mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording),
-    owner: { userId: data.userId },
+    userId: data.userId,
+    organizationId: null,
     kind: event.type,
     linkExpiresAt: new Date(data.expiresAt),
   };

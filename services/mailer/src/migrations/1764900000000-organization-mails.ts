@@ -1,11 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Invitation mails belong to their organization: its deletion erases the invitation's personal data in the
- * organization service, and removes its mails here. As with users (see MailFunctions1764300000000), storing and
- * forgetting take the same per-organization lock, since the invitations and the deletion arrive through different
- * consumers and replicas: a mail is stored only if its organization was not forgotten, and forgetting sees every
- * stored mail. `store_mail` stays as it was, so a replica still running the previous version keeps storing.
+ * Invitation mails belong to their organization, whose deletion erases the invitation's personal data in the
+ * organization service and removes its mails here, and to their inviter, whose name and address they carry (so
+ * `forget_user` removes them too: `user_id` is the inviter's). As with users alone (see
+ * MailFunctions1764300000000), storing and forgetting take the same locks, since the invitations and the deletions
+ * arrive through different consumers and replicas: a mail is stored only if neither was forgotten, and forgetting
+ * sees every stored mail. The user's lock is always taken first and no function holds an organization's lock while
+ * waiting for a user's, so they never wait on each other in a cycle. `store_mail` stays as it was, so a replica
+ * still running the previous version keeps storing.
  */
 export class OrganizationMails1764900000000 implements MigrationInterface {
   name = 'OrganizationMails1764900000000';
@@ -26,17 +29,19 @@ export class OrganizationMails1764900000000 implements MigrationInterface {
       $$`);
     await runner.query(`
       CREATE FUNCTION mailer.store_organization_mail(
-        p_id uuid, p_source_event_id uuid, p_organization_id varchar, p_kind text, p_to text, p_subject text,
-        p_text text, p_html text, p_link_expires_at timestamptz, p_now timestamptz
+        p_id uuid, p_source_event_id uuid, p_organization_id varchar, p_user_id varchar, p_kind text, p_to text,
+        p_subject text, p_text text, p_html text, p_link_expires_at timestamptz, p_now timestamptz
       ) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
+        PERFORM mailer.lock_user_mail(p_user_id);
         PERFORM mailer.lock_organization_mail(p_organization_id);
         INSERT INTO mailer.mails
-          (id, source_event_id, organization_id, kind, to_address, subject, text, html, status, attempts,
+          (id, source_event_id, organization_id, user_id, kind, to_address, subject, text, html, status, attempts,
            link_expires_at, next_attempt_at, created_at)
-        SELECT p_id, p_source_event_id, p_organization_id, p_kind, p_to, p_subject, p_text, p_html, 'pending', 0,
-               p_link_expires_at, p_now, p_now
+        SELECT p_id, p_source_event_id, p_organization_id, p_user_id, p_kind, p_to, p_subject, p_text, p_html,
+               'pending', 0, p_link_expires_at, p_now, p_now
          WHERE NOT EXISTS (SELECT 1 FROM mailer.forgotten_organizations WHERE organization_id = p_organization_id)
+           AND NOT EXISTS (SELECT 1 FROM mailer.forgotten_users WHERE user_id = p_user_id)
         ON CONFLICT (source_event_id) DO NOTHING;
       END
       $$`);
@@ -54,7 +59,7 @@ export class OrganizationMails1764900000000 implements MigrationInterface {
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP FUNCTION mailer.forget_organization(varchar)');
     await runner.query(
-      'DROP FUNCTION mailer.store_organization_mail(uuid, uuid, varchar, text, text, text, text, text, timestamptz, timestamptz)',
+      'DROP FUNCTION mailer.store_organization_mail(uuid, uuid, varchar, varchar, text, text, text, text, text, timestamptz, timestamptz)',
     );
     await runner.query('DROP FUNCTION mailer.lock_organization_mail(varchar)');
     await runner.query('DROP TABLE mailer.forgotten_organizations');

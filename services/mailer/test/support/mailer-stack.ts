@@ -1,30 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   IdentityNatsAccess,
   MailerRpc,
-  NATS_ACCESS,
   OrganizationNatsAccess,
   type DurableConsumerDefinition,
   type MailView,
   type PublishedEvent,
 } from '@authsvc/contracts';
-import {
-  DAY_MS,
-  ensureStream,
-  NATS_SERVER_CONFIG,
-  natsConnectionOptions,
-  natsPublicKeyVariable,
-} from '@authsvc/platform';
+import { DAY_MS, ensureStream } from '@authsvc/platform';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from '../../../../gateway/test/support/eventually.js';
-import { acceptsConnections, freePort } from '../../../../gateway/test/support/free-port.js';
+import { freePort } from '../../../../gateway/test/support/free-port.js';
 import { SmtpSink } from '../../../../gateway/test/support/smtp-sink.js';
-import { NATS_ADMIN, natsServerBinary } from '../../../../gateway/test/support/test-stack.js';
+import { NATS_ADMIN } from '../../../../gateway/test/support/test-stack.js';
+import { PrivateNatsServer } from '../../../../test/support/private-nats-server.js';
 
 const ROOT = process.cwd();
 const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,24 +25,15 @@ const LOG_TAIL = 60;
 
 /**
  * The built mailer alone, in `replicas` processes, as the other services see it: a private nats-server enforcing
- * the committed authorization (a fresh nkey per user), the streams its consumers read made by their owners'
+ * the committed authorization (PrivateNatsServer), the streams its consumers read made by their owners'
  * credentials, a database of its own (`authsvc_test_…`, dropped at stop; a killed run's is dropped by a later
  * TestStack) and an SMTP sink. The tests publish as the organization service would and read what was mailed.
  */
 export class MailerStack {
   private readonly processes: ChildProcess[] = [];
   private readonly logs: string[] = [];
-  private readonly refusals: string[] = [];
   private readonly connections = new Map<string, NatsConnection>();
-  private nats?: ChildProcess;
-  private natsDirectory?: string;
-  private natsUrl = '';
-  private readonly seeds = new Map(
-    [...NATS_ACCESS.map(({ user }) => user), NATS_ADMIN].map((user) => [
-      user,
-      new TextDecoder().decode(nkeys.createUser().getSeed()),
-    ]),
-  );
+  private nats?: PrivateNatsServer;
 
   private constructor(
     private readonly databaseUrl: string,
@@ -63,7 +46,7 @@ export class MailerStack {
     const databaseUrl = `${ADMIN_DATABASE_URL.replace(/\/postgres$/, '')}/authsvc_test_${suffix}`;
     const stack = new MailerStack(databaseUrl, new SmtpSink(await freePort()));
     try {
-      await stack.startNats();
+      stack.nats = await PrivateNatsServer.start();
       await stack.ensureStreams();
       await stack.smtp.start();
       const ports = await Promise.all(Array.from({ length: replicas }, () => freePort()));
@@ -76,12 +59,12 @@ export class MailerStack {
   }
 
   /**
-   * Publishes `event` to JetStream as the organization service's relay does, `Nats-Msg-Id` included; its
-   * sequence in the stream.
+   * Publishes `event` to JetStream as its service's relay does (`identity.…` as identity, `organization.…` as the
+   * organization service), `Nats-Msg-Id` included; its sequence in the stream.
    */
   async publish(subject: string, event: PublishedEvent, msgID = event.metadata.eventId): Promise<number> {
-    const organization = await this.connection(OrganizationNatsAccess.user);
-    const { seq } = await jetstream(organization).publish(subject, JSON.stringify(event), { msgID });
+    const publisher = await this.connection(subject.split('.')[0]);
+    const { seq } = await jetstream(publisher).publish(subject, JSON.stringify(event), { msgID });
     return seq;
   }
 
@@ -99,12 +82,15 @@ export class MailerStack {
   }
 
   /** The stored mails asked for by these events. */
-  async storedMails(sourceEventIds: readonly string[]): Promise<{ status: string; organizationId: string }[]> {
+  async storedMails(
+    sourceEventIds: readonly string[],
+  ): Promise<{ status: string; organizationId: string; userId: string }[]> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query(
-        'SELECT status, organization_id AS "organizationId" FROM mailer.mails WHERE source_event_id = ANY($1::uuid[])',
+        `SELECT status, organization_id AS "organizationId", user_id AS "userId"
+           FROM mailer.mails WHERE source_event_id = ANY($1::uuid[])`,
         [sourceEventIds],
       );
       return rows;
@@ -126,55 +112,23 @@ export class MailerStack {
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((child) => stopped(child)));
     await Promise.all([...this.connections.values()].map((nc) => nc.close()));
-    if (this.nats) await stopped(this.nats);
-    if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
+    await this.nats?.stop();
     const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${new URL(this.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
     await admin.end();
     await this.smtp.stop();
-    const appKeys = NATS_ACCESS.map(({ user }) => this.publicKey(user));
-    const refused = this.refusals.filter((line) => appKeys.some((key) => line.includes(key)));
+    const refused = this.nats?.refusalsOfDeclaredUsers() ?? [];
     if (refused.length > 0) throw new Error(`nats-server refused the apps:\n${refused.join('\n')}`);
   }
 
   private async connection(user: string): Promise<NatsConnection> {
     let nc = this.connections.get(user);
     if (!nc) {
-      const options = natsConnectionOptions({ url: new URL(this.natsUrl), user, seed: this.seeds.get(user)! });
-      nc = await connect({ ...options, maxReconnectAttempts: 0 });
+      nc = await this.nats!.connect(user);
       this.connections.set(user, nc);
     }
     return nc;
-  }
-
-  private async startNats(): Promise<void> {
-    const binary = natsServerBinary();
-    if (!binary) throw new Error('nats-server is not installed: the mailer suite runs its own');
-    const port = await freePort();
-    this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-mailer-nats-'));
-    const config = join(this.natsDirectory, 'nats-server.conf');
-    const committed = readFileSync(join(ROOT, NATS_SERVER_CONFIG), 'utf8');
-    // The committed authorization, plus an unrestricted user for the tests' own look at the consumers.
-    writeFileSync(
-      config,
-      committed.replace('  users: [\n', `  users: [\n    { nkey: ${this.publicKey(NATS_ADMIN)} }\n`),
-    );
-    const publicKeys = Object.fromEntries(
-      NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
-    );
-    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
-    this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.nats.stderr!.on('data', (chunk: Buffer) => {
-      this.refusals.push(
-        ...chunk
-          .toString('utf8')
-          .split('\n')
-          .filter((line) => /Violation/.test(line)),
-      );
-    });
-    this.natsUrl = `nats://127.0.0.1:${port}`;
-    await eventually(() => acceptsConnections(port), { what: 'the private NATS server to accept connections' });
   }
 
   /** The streams the mailer's consumers read, made as identity and the organization service make them at start. */
@@ -194,8 +148,8 @@ export class MailerStack {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         DATABASE_URL: this.databaseUrl,
-        NATS_URL: this.natsUrl,
-        NATS_NKEY_SEED: this.seeds.get('mailer')!,
+        NATS_URL: this.nats!.url,
+        NATS_NKEY_SEED: this.nats!.seedOf('mailer'),
         HEALTH_PORT: String(port),
         SMTP_URL: this.smtp.url,
         ...env,
@@ -219,10 +173,6 @@ export class MailerStack {
     ).catch((error: Error) => {
       throw new Error(`${error.message}\n--- mailer log ---\n${this.logs.join('\n')}`);
     });
-  }
-
-  private publicKey(user: string): string {
-    return nkeys.fromSeed(new TextEncoder().encode(this.seeds.get(user)!)).getPublicKey();
   }
 }
 
