@@ -34,6 +34,7 @@ export const GatewayNatsAccess: NatsAccess = {
     SessionRpc.revoke,
     SessionRpc.listForUser,
     SessionRpc.revokeForUser,
+    SessionRpc.setActive,
     MailerRpc.listMailbox,
   ],
   consumes: [],

@@ -5,6 +5,10 @@ import {
 } from '../identity/identity.events.js';
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { eventStreamSubjects, type DurableConsumerDefinition, type NatsAccess } from '../messaging/nats-access.js';
+import {
+  ORGANIZATION_EVENTS_STREAM,
+  ORGANIZATION_EVENTS_SUBJECTS,
+} from '../organization/events/organization-event-types.js';
 import { SESSION_EVENTS_STREAM } from './session.events.js';
 import { SessionRpc } from './session.rpc.js';
 
@@ -21,6 +25,12 @@ export const SessionConsumers = {
     stream: IDENTITY_EVENTS_STREAM,
     durableName: 'session-identity-credentials',
     filterSubject: IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
+  },
+  /** Clears a session's active organization or team once the user's membership of it ended. */
+  organizations: {
+    stream: ORGANIZATION_EVENTS_STREAM,
+    durableName: 'session-organization',
+    filterSubject: ORGANIZATION_EVENTS_SUBJECTS,
   },
 } as const satisfies Record<string, DurableConsumerDefinition>;
 
