@@ -5,10 +5,9 @@ import {
 } from '../identity/identity.events.js';
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { eventStreamSubjects, type DurableConsumerDefinition, type NatsAccess } from '../messaging/nats-access.js';
-import {
-  ORGANIZATION_EVENTS_STREAM,
-  ORGANIZATION_EVENTS_SUBJECTS,
-} from '../organization/events/organization-event-types.js';
+import { MemberRemoved } from '../organization/events/member.events.js';
+import { ORGANIZATION_EVENTS_STREAM } from '../organization/events/organization-event-types.js';
+import { TeamMemberRemoved } from '../organization/events/team.events.js';
 import { SESSION_EVENTS_STREAM } from './session.events.js';
 import { SessionRpc } from './session.rpc.js';
 
@@ -26,11 +25,19 @@ export const SessionConsumers = {
     durableName: 'session-identity-credentials',
     filterSubject: IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
   },
-  /** Clears a session's active organization or team once the user's membership of it ended. */
-  organizations: {
+  /**
+   * Clear a session's active organization, or its active team, once the user's membership of it ended. Only
+   * these two subjects: the rest of the stream (invitations carry addresses and names) is none of its business.
+   */
+  organizationMembers: {
     stream: ORGANIZATION_EVENTS_STREAM,
-    durableName: 'session-organization',
-    filterSubject: ORGANIZATION_EVENTS_SUBJECTS,
+    durableName: 'session-organization-members',
+    filterSubject: MemberRemoved.subject,
+  },
+  organizationTeams: {
+    stream: ORGANIZATION_EVENTS_STREAM,
+    durableName: 'session-organization-teams',
+    filterSubject: TeamMemberRemoved.subject,
   },
 } as const satisfies Record<string, DurableConsumerDefinition>;
 
