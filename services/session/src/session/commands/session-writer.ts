@@ -95,9 +95,10 @@ export class SessionWriter {
 
   /**
    * Records the session's active organization and team; the session with its user as it now stands, undefined
-   * once it ended or expired. Its Redis entry is dropped and written again from the stored session before this
-   * returns, even when nothing changed: doing it again repairs what a crash or an unreachable Redis left behind
-   * after an earlier attempt recorded the change (an unreachable Redis fails the call, so that it is retried).
+   * once it ended or expired. The Redis entry is dropped before the change is recorded (a crash in between
+   * cannot leave the previous choice served) and again after it (a rebuild that read the session before the
+   * change cannot put it back), then written from the stored session. An unreachable Redis fails the call
+   * instead of answering while an entry may still show the previous choice; doing it again repairs the entry.
    */
   async setActive(
     session: { id: string; token: string },
@@ -105,9 +106,9 @@ export class SessionWriter {
     correlationId: string,
     now: Date,
   ): Promise<SessionAndUser | undefined> {
+    await this.retire(session.token);
     await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, correlationId);
-    const generation = await this.cache.retire(session.token);
-    if (generation === undefined) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+    const generation = await this.retire(session.token);
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id });
     if (!row || row.expiresAt <= now) return undefined;
     const { user, userVersion } = await this.users.read(row.userId, correlationId);
@@ -135,6 +136,12 @@ export class SessionWriter {
       onlyIfActive: { organizationId, teamId, endedAt },
     };
     for (const session of sessions) await this.setActive(session, choice, correlationId, now);
+  }
+
+  private async retire(token: string): Promise<string> {
+    const generation = await this.cache.retire(token);
+    if (generation === undefined) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+    return generation;
   }
 
   /** False when the command changed nothing (the session had already ended, say, by a racing revocation). */
