@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
 import { SessionIssuer } from './session/session-issuer.js';
+import { ActiveOrganization } from './session/active-organization.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
@@ -66,6 +67,7 @@ export class AppModule {
         CurrentSession,
         SessionIssuer,
         SessionCookieCache,
+        ActiveOrganization,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

@@ -90,9 +90,16 @@ describe('organization teams', () => {
     );
   }
 
-  /** A new organization of `by` (owner by default) with the admin and the member in it. */
+  /**
+   * A new organization of `by` (owner by default) with the admin and the member in it; the creator's session keeps
+   * its active organization, so that each test says which one is active.
+   */
   async function organization(by = owner, { withStaff = true } = {}): Promise<Organization> {
-    const created = await by.post<{ id: string }>('/organization/create', { name: 'Acme', slug: uniqueSlug() });
+    const created = await by.post<{ id: string }>('/organization/create', {
+      name: 'Acme',
+      slug: uniqueSlug(),
+      keepCurrentActiveOrganization: true,
+    });
     expect(created.status).toBe(200);
     const organizationId = created.body.id;
     if (withStaff) {

@@ -12,8 +12,7 @@ export function asOrganizationCaller({
     actorId: user.id,
     userId: user.id,
     activeOrganizationId: session.activeOrganizationId,
-    // No session has an active team until the session service records one (set-active-team, create, accept).
-    activeTeamId: null,
+    activeTeamId: session.activeTeamId,
   };
 }
 

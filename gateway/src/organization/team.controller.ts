@@ -11,12 +11,13 @@ import {
   type TeamMemberView,
   type TeamView,
 } from '@authsvc/contracts';
-import { Body, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { ActiveOrganization } from '../session/active-organization.js';
 import { asOrganizationCaller } from './organization-caller.js';
 
 /**
@@ -25,7 +26,10 @@ import { asOrganizationCaller } from './organization-caller.js';
  */
 @AuthController()
 export class TeamController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly activeOrganization: ActiveOrganization,
+  ) {}
 
   @Post('organization/create-team')
   @HttpCode(200)
@@ -63,9 +67,19 @@ export class TeamController {
   async setActive(
     @Body() body: SetActiveTeamBody,
     @Caller() caller: SignedInCaller,
+    @Req() request: FastifyRequest,
     @Res() response: FastifyReply,
   ): Promise<void> {
     const team = await this.services.call(TeamRpc.checkActive, { ...body, ...asOrganizationCaller(caller) });
+    const { activeOrganizationId, activeTeamId } = caller.session;
+    if (team || activeTeamId !== null) {
+      await this.activeOrganization.recordAndReissueCookies(
+        caller,
+        { organizationId: activeOrganizationId, teamId: team?.id ?? null },
+        request,
+        response,
+      );
+    }
     response.code(200).send(team);
   }
 

@@ -1,4 +1,4 @@
-import type { CreatedOrganizationView } from '@authsvc/contracts';
+import type { OrganizationCreation } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
@@ -15,7 +15,7 @@ import { CreateOrganizationCommand } from './create-organization.command.js';
 import { DataSource } from 'typeorm';
 
 @CommandHandler(CreateOrganizationCommand)
-export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, CreatedOrganizationView> {
+export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, OrganizationCreation> {
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
@@ -23,7 +23,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
-  async execute({ request }: CreateOrganizationCommand): Promise<CreatedOrganizationView> {
+  async execute({ request }: CreateOrganizationCommand): Promise<OrganizationCreation> {
     const now = new Date();
     const organizationId = randomString();
     const command = {
@@ -52,6 +52,9 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       this.reads.organization(organizationId),
       this.dataSource.getRepository(MemberEntity).findOneByOrFail({ id: command.memberId }),
     ]);
-    return { ...withParsedMetadata(toOrganizationView(organization!)), members: [toMemberView(member)] };
+    return {
+      organization: { ...withParsedMetadata(toOrganizationView(organization!)), members: [toMemberView(member)] },
+      defaultTeamId: organizationRules(this.config).defaultTeam ? command.teamId : null,
+    };
   }
 }
