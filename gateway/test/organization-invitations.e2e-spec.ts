@@ -137,6 +137,14 @@ describe('organization invitations', () => {
     return created!.data.teamId as string;
   }
 
+  async function activeOf(actor: Actor) {
+    const { body } = await actor.get<{ session: { activeOrganizationId: string | null; activeTeamId: string | null } }>(
+      '/get-session',
+    );
+    const { activeOrganizationId, activeTeamId } = body.session;
+    return { activeOrganizationId, activeTeamId };
+  }
+
   /** The same user signed in a second time: another session. */
   async function secondSessionOf(actor: Actor): Promise<Actor> {
     const signIn = await postJson(
@@ -152,7 +160,8 @@ describe('organization invitations', () => {
     const link = await eventually(
       async () => {
         const mailbox = (await request<MailboxEntry[]>(stack.url('/dev/mailbox.json'))).body;
-        return VERIFY_LINK.exec(mailbox.find(({ to }) => to === actor.email)?.text ?? '')?.[1];
+        const mine = mailbox.filter(({ to }) => to === actor.email);
+        return mine.map(({ text }) => VERIFY_LINK.exec(text)?.[1]).find((link) => link !== undefined);
       },
       { what: `the verification mail to ${actor.email}` },
     );
@@ -203,6 +212,13 @@ describe('organization invitations', () => {
         type: 'InvitationCreated',
         personal: { email: invitee.email, inviterName: admin.name, inviterEmail: admin.email },
       });
+      await eventually(
+        async () => {
+          const mailbox = (await request<MailboxEntry[]>(stack.url('/dev/mailbox.json'))).body;
+          return mailbox.find(({ to, text }) => to === invitee.email && text.includes(answer.body.id));
+        },
+        { what: 'the invitation mail' },
+      );
     });
 
     it('refuses a malformed address, outsiders, plain members, unknown roles and ownership from a non-owner', async () => {
@@ -210,9 +226,10 @@ describe('organization invitations', () => {
         status: 400,
         body: { code: 'INVALID_EMAIL' },
       });
-      expect(await owner.post('/organization/invite-member', { email: 'x@example.com', role: 'member' })).toMatchObject(
-        { status: 400, body: { code: 'ORGANIZATION_NOT_FOUND' } },
-      );
+      const withoutOrganization = await signUpActor(stack, 'unaffiliated');
+      expect(
+        await withoutOrganization.post('/organization/invite-member', { email: 'x@example.com', role: 'member' }),
+      ).toMatchObject({ status: 400, body: { code: 'ORGANIZATION_NOT_FOUND' } });
       expect(await invite(outsider, acme, 'x@example.com')).toMatchObject({
         status: 400,
         body: { code: 'MEMBER_NOT_FOUND' },
@@ -315,6 +332,7 @@ describe('organization invitations', () => {
         role: 'admin',
         createdAt: expect.any(String),
       });
+      expect(await activeOf(invitee)).toEqual({ activeOrganizationId: organizationId, activeTeamId: teamId });
       const recorded = (await eventsOf(organizationId)).slice(-3);
       expect(recorded).toEqual([
         {
@@ -351,6 +369,7 @@ describe('organization invitations', () => {
       });
       const accepted = await accept(invitee, invitation.id);
       expect(accepted).toMatchObject({ status: 200, body: { invitation: { teamId: null } } });
+      expect(await activeOf(invitee)).toEqual({ activeOrganizationId: organizationId, activeTeamId: null });
       expect((await eventsOf(organizationId)).at(-1)).toMatchObject({ type: 'MemberAdded' });
     });
 
@@ -570,7 +589,11 @@ describe('organization invitations', () => {
         status: 403,
         body: { code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION' },
       });
-      expect(await owner.get('/organization/list-invitations')).toMatchObject({
+      expect(await owner.get<Invitation[]>('/organization/list-invitations')).toMatchObject({
+        status: 200,
+        body: expect.arrayContaining([expect.objectContaining({ id: ownership.id })]),
+      });
+      expect(await (await signUpActor(stack, 'unaffiliated')).get('/organization/list-invitations')).toMatchObject({
         status: 400,
         body: { code: 'ORGANIZATION_ID_IS_REQUIRED' },
       });

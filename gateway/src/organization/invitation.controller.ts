@@ -17,12 +17,16 @@ import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { ActiveOrganization } from '../session/active-organization.js';
 import { asInvitationCaller, asOrganizationCaller } from './organization-caller.js';
 
 /** Invitations: invite, answer (accept, reject), cancel, read one, list an organization's and the caller's. */
 @AuthController()
 export class InvitationController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly activeOrganization: ActiveOrganization,
+  ) {}
 
   @Post('organization/invite-member')
   @HttpCode(200)
@@ -31,12 +35,15 @@ export class InvitationController {
     return this.services.call(InvitationRpc.invite, { ...body, ...asInvitationCaller(caller) });
   }
 
-  /** The invitation answered carries the organization (and team) the caller's session makes active. */
+  /** The organization joined, and the invitation's team (none: no team), become the session's active ones. */
   @Post('organization/accept-invitation')
   @HttpCode(200)
   @WithSession()
-  accept(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<AcceptedInvitationView> {
-    return this.services.call(InvitationRpc.accept, { ...body, ...asInvitationCaller(caller) });
+  async accept(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<AcceptedInvitationView> {
+    const accepted = await this.services.call(InvitationRpc.accept, { ...body, ...asInvitationCaller(caller) });
+    const { organizationId, teamId } = accepted.invitation;
+    await this.activeOrganization.record(caller, { organizationId, teamId });
+    return accepted;
   }
 
   @Post('organization/reject-invitation')
