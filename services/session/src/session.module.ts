@@ -1,4 +1,12 @@
-import { EventStore, MultiplexedNatsClient, RpcClient, type ServiceRuntime } from '@authsvc/platform';
+import {
+  EventStore,
+  IdentityUsers,
+  MultiplexedNatsClient,
+  RpcClient,
+  UserSnapshotStore,
+  UserSnapshots,
+  type ServiceRuntime,
+} from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
@@ -16,8 +24,7 @@ import { SessionCache } from './session/session-cache.js';
 import { SessionReader } from './session/session-reader.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
 import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
-import { IdentityUsers } from './user-snapshot/identity-users.js';
-import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
+import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
 import { UserViews } from './user-snapshot/user-views.js';
 
 @Module({})
@@ -39,11 +46,16 @@ export class SessionModule {
             absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
-        { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
         {
           provide: IdentityUsers,
           useFactory: () =>
             new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
+        },
+        {
+          provide: UserSnapshots,
+          useFactory: (identity: IdentityUsers) =>
+            new UserSnapshots(new UserSnapshotStore(runtime.dataSource, UserSnapshotEntity), identity),
+          inject: [IdentityUsers],
         },
         UserViews,
         SessionWriter,
