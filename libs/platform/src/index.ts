@@ -13,6 +13,7 @@ export * from './event-store/consumer-projection.js';
 export * from './event-store/event-store.js';
 export * from './identity-users/user-snapshot.js';
 export * from './identity-users/user-snapshot.entity.js';
+export * from './identity-users/user-snapshot.schema.js';
 export * from './identity-users/user-snapshot.projection.js';
 export * from './identity-users/user-snapshot.store.js';
 export * from './identity-users/identity-users.js';

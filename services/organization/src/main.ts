@@ -6,21 +6,24 @@ import { memberViewProjection } from './member/projections/member-view.projectio
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
+import { UserProfilesAndMemberReads1764710000000 } from './migrations/1764710000000-user-profiles-and-member-reads.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
 import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
+import { UserProfileEntity } from './user-profile/user-profile.entity.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
   const runtime = await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [OrganizationEntity, MemberEntity],
+    entities: [OrganizationEntity, MemberEntity, UserProfileEntity],
     migrations: [
       InitialOrganizationSchema1763800000000,
       WrappedDataKeys1764600000000,
       OrganizationsAndMembers1764700000000,
+      UserProfilesAndMemberReads1764710000000,
     ],
     projections: [organizationViewProjection, memberViewProjection],
     nats: OrganizationNatsAccess,

@@ -1,7 +1,26 @@
-import { EventStore, type ServiceRuntime } from '@authsvc/platform';
+import {
+  EventStore,
+  IdentityUsers,
+  MultiplexedNatsClient,
+  RpcClient,
+  UserSnapshotStore,
+  UserSnapshots,
+  type ServiceRuntime,
+} from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { AddMemberHandler } from './member/commands/add-member.handler.js';
+import { EndUserMembershipsHandler } from './member/commands/end-user-memberships.handler.js';
+import { LeaveOrganizationHandler } from './member/commands/leave-organization.handler.js';
+import { RemoveMemberHandler } from './member/commands/remove-member.handler.js';
+import { UpdateMemberRoleHandler } from './member/commands/update-member-role.handler.js';
+import { MemberReads } from './member/member-reads.js';
+import { MemberNatsController } from './member/member.nats-controller.js';
+import { GetActiveMemberRoleHandler } from './member/queries/get-active-member-role.handler.js';
+import { GetActiveMemberHandler } from './member/queries/get-active-member.handler.js';
+import { HasPermissionHandler } from './member/queries/has-permission.handler.js';
+import { ListMembersHandler } from './member/queries/list-members.handler.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from './organization.config.js';
 import { CreateOrganizationHandler } from './organization/commands/create-organization.handler.js';
 import { DeleteOrganizationHandler } from './organization/commands/delete-organization.handler.js';
@@ -11,6 +30,8 @@ import { OrganizationStream } from './organization/organization-stream.js';
 import { OrganizationNatsController } from './organization/organization.nats-controller.js';
 import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
 import { ListOrganizationsHandler } from './organization/queries/list-organizations.handler.js';
+import { IdentityEventsNatsController } from './user-profile/identity-events.nats-controller.js';
+import { UserProfileEntity } from './user-profile/user-profile.entity.js';
 
 @Module({})
 export class OrganizationModule {
@@ -18,7 +39,7 @@ export class OrganizationModule {
     return {
       module: OrganizationModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [OrganizationNatsController],
+      controllers: [OrganizationNatsController, MemberNatsController, IdentityEventsNatsController],
       providers: [
         { provide: ORGANIZATION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -33,6 +54,31 @@ export class OrganizationModule {
         // organization/queries/
         CheckSlugHandler,
         ListOrganizationsHandler,
+        // user-profile/: the copy of identity's users that member reads carry the user from
+        {
+          provide: IdentityUsers,
+          useFactory: () =>
+            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
+        },
+        {
+          provide: UserSnapshots,
+          useFactory: (identity: IdentityUsers) =>
+            new UserSnapshots(new UserSnapshotStore(runtime.dataSource, UserProfileEntity), identity),
+          inject: [IdentityUsers],
+        },
+        // member/: the member lookups
+        MemberReads,
+        // member/commands/
+        AddMemberHandler,
+        RemoveMemberHandler,
+        UpdateMemberRoleHandler,
+        LeaveOrganizationHandler,
+        EndUserMembershipsHandler,
+        // member/queries/
+        GetActiveMemberHandler,
+        GetActiveMemberRoleHandler,
+        ListMembersHandler,
+        HasPermissionHandler,
       ],
     };
   }

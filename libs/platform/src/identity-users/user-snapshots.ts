@@ -1,4 +1,4 @@
-import type { PublishedEvent } from '@authsvc/contracts';
+import type { PublishedEvent, UserView } from '@authsvc/contracts';
 import { ConsumerProjector, type ProjectedEvent } from '../event-store/consumer-projection.js';
 import type { IdentityUsers } from './identity-users.js';
 import { mergeFetchedUser, type UserSnapshot } from './user-snapshot.js';
@@ -28,6 +28,13 @@ export class UserSnapshots {
 
   find(userId: string): Promise<UserSnapshot | null> {
     return this.store.find(userId);
+  }
+
+  /** The user's public view: the stored one, else identity's (then stored); null for a user identity lacks. */
+  async view(userId: string, correlationId: string): Promise<UserView | null> {
+    const stored = await this.store.find(userId);
+    if (stored) return stored.view;
+    return (await this.fetch(userId, correlationId))?.snapshot.view ?? null;
   }
 
   /** Takes in one identity event; null when it is about no user's view. A throw means "deliver it again". */

@@ -20,17 +20,30 @@ export const ORGANIZATION_ROLES: Readonly<Record<string, Grants>> = {
   member: { ac: ['read'] },
 };
 
-/** The roles of a role string ("admin,member" holds two). */
-export function rolesOf(role: string): string[] {
-  return role
+/** The roles of a role string ("admin,member" holds two), or of a list of them. */
+export function rolesOf(role: string | readonly string[]): string[] {
+  return (typeof role === 'string' ? role : role.join(','))
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name.length > 0);
 }
 
+/** The role names of these that are no role of the organization. */
+export function unknownRoles(roles: readonly string[]): string[] {
+  return roles.filter((name) => !Object.hasOwn(ORGANIZATION_ROLES, name));
+}
+
 /** The first of these role names that is no role of the organization, if any. */
 export function unknownRole(roles: readonly string[]): string | undefined {
-  return roles.find((name) => !Object.hasOwn(ORGANIZATION_ROLES, name));
+  return unknownRoles(roles)[0];
+}
+
+/** How far each role reaches: nobody grants a role above their own, or changes a member above them. */
+const ROLE_RANKS: Readonly<Record<string, number>> = { member: 1, admin: 2, [CREATOR_ROLE]: 3 };
+
+/** The highest rank among a role string's (or a list's) roles; 0 when it holds no known role. */
+export function rankOf(role: string | readonly string[]): number {
+  return Math.max(0, ...rolesOf(role).map((name) => (Object.hasOwn(ROLE_RANKS, name) ? ROLE_RANKS[name]! : 0)));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   TeamMemberAdded,
   TeamMemberRemoved,
   TeamRemoved,
+  type MemberRemovalReason,
   type OrganizationUpdatedData,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
@@ -147,18 +148,16 @@ export interface TeamFacts {
   readonly members: readonly { readonly teamMemberId: string; readonly userId: string }[];
 }
 
-export interface DeletionState extends Omit<ChangeState, 'slugTaken'> {
+/** What an organization holds that ends with it. */
+export interface OrganizationContents {
   readonly members: readonly Membership[];
   /** The invitations still pending (expired ones too: they were never marked). */
   readonly pendingInvitationIds: readonly string[];
   readonly teams: readonly TeamFacts[];
 }
 
-/**
- * Every pending invitation is canceled, every team member and team removed and every membership ended before
- * the organization goes, each with its event, so that a subscriber tracking any of them needs no rule of its
- * own for deletions.
- */
+export type DeletionState = Omit<ChangeState, 'slugTaken'> & OrganizationContents;
+
 export function decideDeleteOrganization(
   command: { readonly now: Date },
   state: DeletionState,
@@ -169,20 +168,34 @@ export function decideDeleteOrganization(
   if (!hasPermission(state.caller!.role, { organization: ['delete'] })) {
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION);
   }
-  const at = command.now.toISOString();
+  return closingEvents(organization, state, command.now, 'organization-deleted');
+}
+
+/**
+ * The end of an organization: every pending invitation is canceled, every team member and team removed and
+ * every membership ended (for `reason`) before the organization goes, each with its event, so that a
+ * subscriber tracking any of them needs no rule of its own for deletions.
+ */
+export function closingEvents(
+  organization: OrganizationFacts,
+  contents: OrganizationContents,
+  now: Date,
+  reason: MemberRemovalReason,
+): PendingEvent[] {
+  const at = now.toISOString();
   const organizationId = organization.id;
   return [
-    ...state.pendingInvitationIds.map((invitationId) =>
+    ...contents.pendingInvitationIds.map((invitationId) =>
       pendingEvent(InvitationCanceled, { organizationId, invitationId, canceledAt: at }),
     ),
-    ...state.teams.flatMap(({ teamId, members }) => [
+    ...contents.teams.flatMap(({ teamId, members }) => [
       ...members.map(({ teamMemberId, userId }) =>
         pendingEvent(TeamMemberRemoved, { organizationId, teamId, teamMemberId, userId, removedAt: at }),
       ),
       pendingEvent(TeamRemoved, { organizationId, teamId, removedAt: at }),
     ]),
-    ...state.members.map(({ memberId, userId }) =>
-      pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason: 'organization-deleted', removedAt: at }),
+    ...contents.members.map(({ memberId, userId }) =>
+      pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason, removedAt: at }),
     ),
     pendingEvent(OrganizationDeleted, { organizationId, slug: organization.slug, deletedAt: at }),
   ];

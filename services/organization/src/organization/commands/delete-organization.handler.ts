@@ -27,14 +27,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
         const { organization, caller } = await this.reads.withCaller(organizationId, userId);
         deleted = organization;
         if (!caller) return { organization, caller, members: [], pendingInvitationIds: [], teams: [] };
-        // The invitations and teams arrive with their read models.
-        return {
-          organization,
-          caller,
-          members: await this.reads.members(organizationId),
-          pendingInvitationIds: [],
-          teams: [],
-        };
+        return { organization, caller, ...(await this.reads.contents(organizationId)) };
       },
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
