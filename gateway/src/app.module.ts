@@ -20,6 +20,7 @@ import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
+import { MemberController } from './organization/member.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
@@ -45,6 +46,7 @@ export class AppModule {
         DeleteUserController,
         StatusController,
         OrganizationController,
+        MemberController,
         MailboxController,
         HealthController,
       ],
