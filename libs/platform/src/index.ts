@@ -18,6 +18,7 @@ export * from './identity-users/user-snapshot.projection.js';
 export * from './identity-users/user-snapshot.store.js';
 export * from './identity-users/identity-users.js';
 export * from './identity-users/user-snapshots.js';
+export * from './identity-users/user-snapshots.providers.js';
 export * from './nats/connect-nats.js';
 export * from './nats/multiplexed-nats-client.js';
 export * from './nats/plain-subject-nats-server.js';

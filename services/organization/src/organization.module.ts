@@ -1,12 +1,4 @@
-import {
-  EventStore,
-  IdentityUsers,
-  MultiplexedNatsClient,
-  RpcClient,
-  UserSnapshotStore,
-  UserSnapshots,
-  type ServiceRuntime,
-} from '@authsvc/platform';
+import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -55,17 +47,7 @@ export class OrganizationModule {
         CheckSlugHandler,
         ListOrganizationsHandler,
         // user-profile/: the copy of identity's users that member reads carry the user from
-        {
-          provide: IdentityUsers,
-          useFactory: () =>
-            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
-        },
-        {
-          provide: UserSnapshots,
-          useFactory: (identity: IdentityUsers) =>
-            new UserSnapshots(new UserSnapshotStore(runtime.dataSource, UserProfileEntity), identity),
-          inject: [IdentityUsers],
-        },
+        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserProfileEntity),
         // member/: the member lookups
         MemberReads,
         // member/commands/

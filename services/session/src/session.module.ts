@@ -1,12 +1,4 @@
-import {
-  EventStore,
-  IdentityUsers,
-  MultiplexedNatsClient,
-  RpcClient,
-  UserSnapshotStore,
-  UserSnapshots,
-  type ServiceRuntime,
-} from '@authsvc/platform';
+import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
@@ -46,17 +38,7 @@ export class SessionModule {
             absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
-        {
-          provide: IdentityUsers,
-          useFactory: () =>
-            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
-        },
-        {
-          provide: UserSnapshots,
-          useFactory: (identity: IdentityUsers) =>
-            new UserSnapshots(new UserSnapshotStore(runtime.dataSource, UserSnapshotEntity), identity),
-          inject: [IdentityUsers],
-        },
+        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserSnapshotEntity),
         UserViews,
         SessionWriter,
         SessionReader,

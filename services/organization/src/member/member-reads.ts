@@ -18,10 +18,17 @@ export interface MemberWithUserRow {
   readonly image: string | null;
 }
 
-/** The member columns with the user's, as every member read selects them (one join on the profiles). */
-export const MEMBER_WITH_USER = `
-  SELECT m.id, m.organization_id, m.user_id, m.role, m.created_at, p.name, p.email, p.image
-  FROM organization.members m JOIN organization.user_profiles p ON p.user_id = m.user_id`;
+/**
+ * The member columns with the user's, as every member read selects them: `members` (the table, or a page of
+ * it, as `m`) joined to the profiles.
+ */
+export function membersWithUsers(members = 'organization.members m'): string {
+  return `
+    SELECT m.id, m.organization_id, m.user_id, m.role, m.created_at, p.name, p.email, p.image
+    FROM ${members} JOIN organization.user_profiles p ON p.user_id = m.user_id`;
+}
+
+const MEMBER_WITH_USER = membersWithUsers();
 
 export function toMemberWithUserView(row: MemberWithUserRow): MemberWithUserView {
   return {

@@ -1,6 +1,6 @@
 import type { FilterOperator, MemberField } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { MEMBER_WITH_USER } from '../member-reads.js';
+import { membersWithUsers } from '../member-reads.js';
 
 /** What list-members asks for, its strings read. */
 export interface MemberPageRequest {
@@ -68,11 +68,17 @@ export function memberPageStatement(request: MemberPageRequest): Statement {
   const order = `m.${COLUMNS[request.sortBy ?? 'createdAt']} ${direction}, m.id ${direction}`;
   values.push(request.limit, request.offset);
   const [limit, offset] = [values.length - 1, values.length];
+  // The page is cut from the members alone, then joined: a join before the cut would read every profile the
+  // offset skips.
   const text = `
     SELECT total.count AS total, page.*
     FROM (SELECT count(*)::int AS count FROM organization.members m WHERE ${where}) total
-    LEFT JOIN LATERAL (${MEMBER_WITH_USER} WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}) page
-    ON true`;
+    LEFT JOIN LATERAL (
+      ${membersWithUsers(`(
+        SELECT * FROM organization.members m WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}
+      ) m`)}
+      ORDER BY ${order}
+    ) page ON true`;
   return { text, values };
 }
 
