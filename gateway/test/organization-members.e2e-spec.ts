@@ -77,9 +77,11 @@ describe('organization members', () => {
     stack = await TestStack.start({ MEMBERSHIP_LIMIT: String(MEMBERSHIP_LIMIT) });
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
+    // On a loaded machine a client may miss nats-server's time to authenticate: it connects again.
+    const options = { waitOnFirstConnect: true, maxReconnectAttempts: 10, reconnectTimeWait: 200 };
     [backEnd, admin] = await Promise.all([
-      connect({ ...stack.natsOptions(BackEndNatsAccess.user), maxReconnectAttempts: 0 }),
-      connect({ ...stack.natsOptions(NATS_ADMIN), maxReconnectAttempts: 0 }),
+      connect({ ...stack.natsOptions(BackEndNatsAccess.user), ...options }),
+      connect({ ...stack.natsOptions(NATS_ADMIN), ...options }),
     ]);
   });
 
