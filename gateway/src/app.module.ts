@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
 import { SessionIssuer } from './session/session-issuer.js';
+import { ActiveOrganization } from './session/active-organization.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
@@ -21,6 +22,7 @@ import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { MemberController } from './organization/member.controller.js';
+import { TeamController } from './organization/team.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
@@ -47,6 +49,7 @@ export class AppModule {
         StatusController,
         OrganizationController,
         MemberController,
+        TeamController,
         MailboxController,
         HealthController,
       ],
@@ -64,6 +67,7 @@ export class AppModule {
         CurrentSession,
         SessionIssuer,
         SessionCookieCache,
+        ActiveOrganization,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

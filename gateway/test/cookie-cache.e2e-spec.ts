@@ -36,7 +36,9 @@ describe('cookie cache (session_data)', () => {
   it('answers from the cookie until it expires, and from the services with disableCookieCache=true', async () => {
     const answer = await signUp();
     const cookie = cookieHeaderFrom(answer.setCookies);
-    expect((await getSession(cookie)).body).toMatchObject({ session: { token: answer.body.token } });
+    expect((await getSession(cookie)).body).toMatchObject({
+      session: { token: answer.body.token, activeOrganizationId: null, activeTeamId: null },
+    });
     // End the session behind the cache's back: a copy of the cookies without session_data signs out.
     const withoutCache = cookie
       .split('; ')

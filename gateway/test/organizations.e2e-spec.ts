@@ -98,6 +98,26 @@ describe('organizations', () => {
     expect(await create(owner, { slug: created.body.slug })).toMatchObject({ status: 200 });
   });
 
+  it("makes a new organization and its default team the session's active ones, unless asked to keep the current", async () => {
+    const activeOf = async (actor: Actor) =>
+      (
+        await actor.get<{ session: { activeOrganizationId: string | null; activeTeamId: string | null } }>(
+          '/get-session',
+        )
+      ).body.session;
+    const created = await create(owner);
+    const teams = await owner.get<{ id: string; name: string }[]>('/organization/list-teams');
+    expect(teams.body).toEqual([expect.objectContaining({ name: 'Acme' })]);
+    expect(await activeOf(owner)).toMatchObject({
+      activeOrganizationId: created.body.id,
+      activeTeamId: teams.body[0].id,
+    });
+    await create(owner, { keepCurrentActiveOrganization: true });
+    expect(await activeOf(owner)).toMatchObject({ activeOrganizationId: created.body.id });
+    await owner.post('/organization/delete', { organizationId: created.body.id });
+    expect(await activeOf(owner)).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
+  });
+
   it('answers bad input with 400 VALIDATION_ERROR and no session with 401', async () => {
     expect(await owner.post('/organization/create', { name: 'No slug' })).toMatchObject({
       status: 400,

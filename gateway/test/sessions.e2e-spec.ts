@@ -8,6 +8,8 @@ interface SessionView {
   userId: string;
   expiresAt: string;
   updatedAt: string;
+  activeOrganizationId: string | null;
+  activeTeamId: string | null;
 }
 
 describe('sessions: refresh, listing, revocation, Redis loss', () => {
@@ -83,6 +85,8 @@ describe('sessions: refresh, listing, revocation, Redis loss', () => {
     const listed = await request<SessionView[]>(stack.url('/api/auth/list-sessions'), { headers: { cookie: first } });
     expect(listed.status).toBe(200);
     expect(listed.body.map((session) => session.token).sort()).toEqual([firstToken, secondToken].sort());
+    for (const session of listed.body)
+      expect(session).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
   });
 
   it('answers 401 {message, code} without a session, and 400 before 401 for a bad body', async () => {

@@ -124,6 +124,7 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
       token: answer.body.token,
       userId: answer.body.user.id,
       activeOrganizationId: null,
+      activeTeamId: null,
     });
     const lifetime = new Date(session.body.session.expiresAt).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(6.9 * 24 * 3600 * 1000);

@@ -1,7 +1,7 @@
 import type { OrganizationCaller, TraceMetadata } from '@authsvc/contracts';
 import type { SignedInCaller } from '../http/caller.js';
 
-/** What every organization request carries of its caller: who they are and their session's active organization. */
+/** What every organization request carries of its caller: who they are, their session's active organization and team. */
 export function asOrganizationCaller({
   correlationId,
   user,
@@ -12,5 +12,6 @@ export function asOrganizationCaller({
     actorId: user.id,
     userId: user.id,
     activeOrganizationId: session.activeOrganizationId,
+    activeTeamId: session.activeTeamId,
   };
 }

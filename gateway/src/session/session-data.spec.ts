@@ -15,7 +15,8 @@ const session = {
   createdAt: now.toISOString(),
   updatedAt: now.toISOString(),
   activeOrganizationId: null,
-} as SessionView;
+  activeTeamId: null,
+} satisfies SessionView;
 const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', image: null } as UserView;
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
@@ -42,6 +43,13 @@ describe('session_data cookie', () => {
       60,
     );
     expect(decodeSessionData(ending, secret, later(11))).toEqual({ status: 'expired' });
+  });
+
+  it('expires when written before sessions had an active team, so that the services answer and it is issued again', () => {
+    const older: Record<string, unknown> = { ...session };
+    delete older.activeTeamId;
+    const raw = encodeSessionData({ session: older as unknown as SessionView, user }, secret, now, 60);
+    expect(decodeSessionData(raw, secret, now)).toEqual({ status: 'expired' });
   });
 
   it('stays valid across a rotation while its secret is a previous one', () => {

@@ -50,5 +50,7 @@ export function decodeSessionData(raw: string, keys: KeyRing, now: Date): Sessio
   }
   if (!isSignedByRing(signature, keys, (key) => signatureOf(value, expiresAt, key))) return { status: 'invalid' };
   const sessionEnded = new Date(value.session.expiresAt).getTime() <= now.getTime();
-  return expiresAt <= now.getTime() || sessionEnded ? { status: 'expired' } : { status: 'valid', value };
+  // Written by a version before sessions had an active team: answered afresh (and issued again) instead.
+  const olderShape = value.session.activeTeamId === undefined;
+  return expiresAt <= now.getTime() || sessionEnded || olderShape ? { status: 'expired' } : { status: 'valid', value };
 }

@@ -1,5 +1,6 @@
 import { codeFromMessage, DomainError, isErrorDefinition, withMessage } from './index.js';
 import { allCatalogueEntries, AuthErrors, errorDefinitionOf, isCatalogueCode, RequestErrors } from './index.js';
+import { OrganizationErrors } from './index.js';
 import { UsernameErrors } from './index.js';
 
 describe('error catalogue', () => {
@@ -34,6 +35,10 @@ describe('error catalogue', () => {
     expect(forged?.message).toBe('Field not allowed to be set');
     expect(() => withMessage(AuthErrors.FIELD_NOT_ALLOWED, 'anything else')).toThrow();
     expect(() => withMessage(AuthErrors.USER_NOT_FOUND, 'User not found: x')).toThrow();
+  });
+
+  it('gives each organization error its key as code, as the current client names them', () => {
+    for (const [key, { code }] of Object.entries(OrganizationErrors)) expect({ key, code }).toEqual({ key, code: key });
   });
 
   it('gives every entry an upper-snake code and an HTTP error status', () => {

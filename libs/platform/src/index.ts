@@ -42,5 +42,6 @@ export * from './bootstrap/service-runtime.js';
 export * from './bootstrap/run-service.js';
 export * from './bootstrap/nats-microservice.js';
 export * from './testing/decider-scenario.js';
+export * from './testing/refusal.js';
 export * from './nats/nats-authorization.js';
 export * from './nats/nats-server-config-files.js';

@@ -9,6 +9,7 @@ import {
   NodeEnvVariable,
   DevMailboxVariable,
   optionalUrl,
+  PublicUrlVariables,
   text,
   type ConfigOf,
 } from '@authsvc/config';
@@ -21,6 +22,8 @@ const mailerSchema = {
   ...DataEncryptionVariables,
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
+  /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
+  ...PublicUrlVariables,
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: text('authsvc <no-reply@localhost>'),

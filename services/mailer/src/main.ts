@@ -10,6 +10,7 @@ import { ForgottenUsers1764200000000 } from './migrations/1764200000000-forgotte
 import { MailFunctions1764300000000 } from './migrations/1764300000000-mail-functions.js';
 import { MailRedaction1764400000000 } from './migrations/1764400000000-mail-redaction.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
+import { OrganizationMails1764900000000 } from './migrations/1764900000000-organization-mails.js';
 
 await runService('mailer', async () => {
   const config = loadMailerConfig(process.env);
@@ -23,6 +24,7 @@ await runService('mailer', async () => {
       MailFunctions1764300000000,
       MailRedaction1764400000000,
       WrappedDataKeys1764600000000,
+      OrganizationMails1764900000000,
     ],
     projections: [],
     nats: MailerNatsAccess,

@@ -7,25 +7,31 @@ import { InitialOrganizationSchema1763800000000 } from './migrations/17638000000
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
 import { UserProfilesAndMemberReads1764710000000 } from './migrations/1764710000000-user-profiles-and-member-reads.js';
+import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
 import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
 import { UserProfileEntity } from './user-profile/user-profile.entity.js';
+import { teamMemberViewProjection } from './team/projections/team-member-view.projection.js';
+import { teamViewProjection } from './team/projections/team-view.projection.js';
+import { TeamMemberEntity } from './team/team-member.entity.js';
+import { TeamEntity } from './team/team.entity.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
   const runtime = await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [OrganizationEntity, MemberEntity, UserProfileEntity],
+    entities: [OrganizationEntity, MemberEntity, UserProfileEntity, TeamEntity, TeamMemberEntity],
     migrations: [
       InitialOrganizationSchema1763800000000,
       WrappedDataKeys1764600000000,
       OrganizationsAndMembers1764700000000,
       UserProfilesAndMemberReads1764710000000,
+      Teams1764730000000,
     ],
-    projections: [organizationViewProjection, memberViewProjection],
+    projections: [organizationViewProjection, memberViewProjection, teamViewProjection, teamMemberViewProjection],
     nats: OrganizationNatsAccess,
     events: OrganizationEventTypes,
   });

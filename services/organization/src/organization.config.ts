@@ -31,6 +31,12 @@ const organizationSchema = {
   TEAMS_ENABLED: boolean(true),
   /** With teams: a new organization gets a team named like it, with its creator in it. */
   DEFAULT_TEAM_ENABLED: boolean(true),
+  /** Teams an organization may have; 0: no limit. */
+  MAXIMUM_TEAMS: integer(0, 0, 1_000_000),
+  /** Members a team may have (add-team-member, and an invitation naming the team); 0: no limit. */
+  TEAM_MEMBER_LIMIT: integer(0, 0, 1_000_000),
+  /** Whether an organization's last team may be removed. */
+  ALLOW_REMOVING_ALL_TEAMS: boolean(false),
 };
 
 export const ORGANIZATION_CONFIG = Symbol('OrganizationConfig');

@@ -24,6 +24,17 @@ import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
 import { ListOrganizationsHandler } from './organization/queries/list-organizations.handler.js';
 import { IdentityEventsNatsController } from './user-profile/identity-events.nats-controller.js';
 import { UserProfileEntity } from './user-profile/user-profile.entity.js';
+import { AddTeamMemberHandler } from './team/commands/add-team-member.handler.js';
+import { CreateTeamHandler } from './team/commands/create-team.handler.js';
+import { RemoveTeamMemberHandler } from './team/commands/remove-team-member.handler.js';
+import { RemoveTeamHandler } from './team/commands/remove-team.handler.js';
+import { UpdateTeamHandler } from './team/commands/update-team.handler.js';
+import { CheckActiveTeamHandler } from './team/queries/check-active-team.handler.js';
+import { ListTeamMembersHandler } from './team/queries/list-team-members.handler.js';
+import { ListTeamsHandler } from './team/queries/list-teams.handler.js';
+import { ListUserTeamsHandler } from './team/queries/list-user-teams.handler.js';
+import { TeamReads } from './team/team-reads.js';
+import { TeamNatsController } from './team/team.nats-controller.js';
 
 @Module({})
 export class OrganizationModule {
@@ -31,7 +42,7 @@ export class OrganizationModule {
     return {
       module: OrganizationModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [OrganizationNatsController, MemberNatsController, IdentityEventsNatsController],
+      controllers: [OrganizationNatsController, MemberNatsController, TeamNatsController, IdentityEventsNatsController],
       providers: [
         { provide: ORGANIZATION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -61,6 +72,19 @@ export class OrganizationModule {
         GetActiveMemberRoleHandler,
         ListMembersHandler,
         HasPermissionHandler,
+        // team/: the teams read models' lookups
+        TeamReads,
+        // team/commands/
+        CreateTeamHandler,
+        UpdateTeamHandler,
+        RemoveTeamHandler,
+        AddTeamMemberHandler,
+        RemoveTeamMemberHandler,
+        // team/queries/
+        ListTeamsHandler,
+        CheckActiveTeamHandler,
+        ListUserTeamsHandler,
+        ListTeamMembersHandler,
       ],
     };
   }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-initial-session-schema.js';
 import { UserSnapshots1764100000000 } from './migrations/1764100000000-user-snapshots.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
+import { ActiveTeam1765000000000 } from './migrations/1765000000000-active-team.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -17,7 +18,12 @@ await runService('session', async () => {
     service: 'session',
     config,
     entities: [SessionEntity, UserSnapshotEntity],
-    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000, WrappedDataKeys1764600000000],
+    migrations: [
+      InitialSessionSchema1763800000000,
+      UserSnapshots1764100000000,
+      WrappedDataKeys1764600000000,
+      ActiveTeam1765000000000,
+    ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,
     events: SessionEventTypes,

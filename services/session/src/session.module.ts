@@ -4,16 +4,19 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
+import { ClearEndedMembershipHandler } from './session/commands/clear-ended-membership.handler.js';
 import { CreateSessionHandler } from './session/commands/create-session.handler.js';
 import { ExpireSessionHandler } from './session/commands/expire-session.handler.js';
 import { RefreshSessionHandler } from './session/commands/refresh-session.handler.js';
 import { RevokeSessionHandler } from './session/commands/revoke-session.handler.js';
 import { RevokeUserSessionsHandler } from './session/commands/revoke-user-sessions.handler.js';
 import { SessionWriter } from './session/commands/session-writer.js';
+import { SetActiveOrganizationHandler } from './session/commands/set-active-organization.handler.js';
 import { ListUserSessionsHandler } from './session/queries/list-user-sessions.handler.js';
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
 import { SessionReader } from './session/session-reader.js';
+import { OrganizationEventsNatsController } from './session/organization-events.nats-controller.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
 import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
 import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
@@ -25,7 +28,7 @@ export class SessionModule {
     return {
       module: SessionModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [SessionNatsController, IdentityEventsNatsController],
+      controllers: [SessionNatsController, IdentityEventsNatsController, OrganizationEventsNatsController],
       providers: [
         { provide: SESSION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -49,6 +52,8 @@ export class SessionModule {
         GetSessionHandler,
         RevokeUserSessionsHandler,
         ListUserSessionsHandler,
+        SetActiveOrganizationHandler,
+        ClearEndedMembershipHandler,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseSessionReadModel, sessionReadModelKey, type SessionView, type UserView } from '@authsvc/contracts';
 import { Redis } from 'ioredis';
-import { SessionCache } from '../src/session/session-cache';
+import { NEW_SESSION, SessionCache } from '../src/session/session-cache';
 
 // The cache's scripts against a real Redis (database 3; every key carries fresh ids).
 const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
@@ -21,6 +21,7 @@ function newSession(userId: string): SessionView {
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     activeOrganizationId: null,
+    activeTeamId: null,
   };
 }
 
@@ -103,7 +104,7 @@ describe('the published read model', () => {
     const user = userView(userId, '2026-11-23T11:00:00.000Z');
     const { version } = await cache.userState(userId);
 
-    await cache.put({ session, user, userVersion: version }, now);
+    await cache.put({ session, user, userVersion: version }, NEW_SESSION, now);
     const stored = await redis.get(sessionReadModelKey(session.token));
     expect(parseSessionReadModel(stored)).toEqual({
       session,
@@ -115,9 +116,38 @@ describe('the published read model', () => {
 
   it('reads as revoked once the session is revoked, for every reader', async () => {
     const session = newSession(id());
-    await cache.put({ session, user: userView(session.userId, now.toISOString()), userVersion: '' }, now);
+    const user = userView(session.userId, now.toISOString());
+    await cache.put({ session, user, userVersion: '' }, NEW_SESSION, now);
     await cache.revoke(session.token);
     expect(parseSessionReadModel(await redis.get(sessionReadModelKey(session.token)))).toBe('revoked');
+  });
+});
+
+describe('SessionCache.retire (the session changed: a new active organization)', () => {
+  it('drops the entry, and refuses one built from data read before, but not one read after', async () => {
+    const session = newSession(id());
+    const user = userView(session.userId, now.toISOString());
+    const before = await cache.generation(session.token);
+    await cache.put({ session, user, userVersion: '' }, before, now);
+
+    const after = await cache.retire(session.token);
+    expect(after).not.toBe(before);
+    expect(await cache.get(session.token)).toBeUndefined();
+    const stale = { ...session, activeOrganizationId: 'org-left-behind' };
+    await cache.put({ session: stale, user, userVersion: '' }, before, now);
+    expect(await cache.get(session.token)).toBeUndefined();
+
+    const changed = { ...session, activeOrganizationId: 'org', activeTeamId: 'team' };
+    expect(await cache.generation(session.token)).toBe(after);
+    await cache.put({ session: changed, user, userVersion: '' }, after!, now);
+    expect(await cache.get(session.token)).toMatchObject({ session: changed });
+  });
+
+  it('keeps the marker of a revoked session', async () => {
+    const session = newSession(id());
+    await cache.revoke(session.token);
+    await cache.retire(session.token);
+    expect(await cache.get(session.token)).toBe('revoked');
   });
 });
 
@@ -133,6 +163,7 @@ describe('SessionCache with an absolute session lifetime', () => {
     const session = newSession(userId);
     const { userVersion } = await bounded.put(
       { session, user: userView(userId, now.toISOString()), userVersion: '' },
+      NEW_SESSION,
       now,
     );
     const end = '2026-11-25T12:00:00.000Z';

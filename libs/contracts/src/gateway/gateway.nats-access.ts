@@ -3,6 +3,7 @@ import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
 import { MemberRpc } from '../organization/member.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
+import { TeamRpc } from '../organization/team.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 /**
@@ -48,6 +49,7 @@ export const GatewayNatsAccess: NatsAccess = {
     MemberRpc.leave,
     MemberRpc.list,
     MemberRpc.hasPermission,
+    ...Object.values(TeamRpc),
   ],
   consumes: [],
 };

@@ -6,6 +6,11 @@ export interface DurableConsumerDefinition {
   readonly durableName: string;
   /** One subject filter (servers before 2.10 accept only one); handlers ignore the events they don't need. */
   readonly filterSubject: string;
+  /**
+   * Its owner may also delete it, to create it again from a point in time or a stream sequence: a replay
+   * (JetStream never moves an existing consumer's start).
+   */
+  readonly replayable?: boolean;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface OrganizationCaller {
   userId: string;
   /** The session's active organization (the default of most endpoints), or null. */
   activeOrganizationId: string | null;
+  /** The session's active team (the default of the team member list), or null. */
+  activeTeamId: string | null;
 }
 
 /**
@@ -21,6 +23,9 @@ export function organizationCaller<TBody extends object>(
 
     @NullableText(LIMITS.id)
     activeOrganizationId!: string | null;
+
+    @NullableText(LIMITS.id)
+    activeTeamId!: string | null;
   }
   return WithOrganizationCaller as new () => TBody & TraceMetadata & OrganizationCaller;
 }

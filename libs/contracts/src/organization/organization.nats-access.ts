@@ -4,6 +4,7 @@ import { eventStreamSubjects, type DurableConsumerDefinition, type NatsAccess } 
 import { ORGANIZATION_EVENTS_STREAM } from './events/organization-event-types.js';
 import { MemberRpc } from './member.rpc.js';
 import { OrganizationRpc } from './organization.rpc.js';
+import { TeamRpc } from './team.rpc.js';
 
 // WARNING: persisted names (durable consumers), do not rename.
 export const OrganizationConsumers = {
@@ -17,7 +18,7 @@ export const OrganizationConsumers = {
 
 export const OrganizationNatsAccess: NatsAccess = {
   user: 'organization',
-  serves: [...Object.values(OrganizationRpc), ...Object.values(MemberRpc)],
+  serves: [...Object.values(OrganizationRpc), ...Object.values(MemberRpc), ...Object.values(TeamRpc)],
   // A user needed before their registration event arrived, or an event that arrived out of order.
   calls: [IdentityRpc.getUser],
   publishes: [{ stream: ORGANIZATION_EVENTS_STREAM, subjects: eventStreamSubjects('organization') }],

@@ -6,11 +6,11 @@ import {
   DeleteOrganizationRequest,
   UpdateOrganizationRequest,
 } from './organization.requests.js';
-import type { CreatedOrganizationView, OrganizationView } from './organization.views.js';
+import type { CreatedOrganizationView, OrganizationCreation, OrganizationView } from './organization.views.js';
 
 // WARNING: persisted names (subjects), do not rename.
 export const OrganizationRpc = {
-  create: defineRpc<CreateOrganizationRequest, CreatedOrganizationView>(
+  create: defineRpc<CreateOrganizationRequest, OrganizationCreation>(
     'organization.rpc.organization.create',
     CreateOrganizationRequest,
   ),

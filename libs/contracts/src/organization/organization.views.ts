@@ -30,6 +30,13 @@ export interface MemberWithUserView extends MemberView {
 }
 
 /** What create answers: the organization with its metadata as an object, and the creator's membership. */
+/** What the organization service answers a create with: the wire answer, and the default team to make active. */
+export interface OrganizationCreation {
+  readonly organization: CreatedOrganizationView;
+  /** The team made with the organization (its creator in it), null without teams. */
+  readonly defaultTeamId: string | null;
+}
+
 export interface CreatedOrganizationView extends Omit<OrganizationView, 'metadata'> {
   readonly metadata: Record<string, unknown> | undefined;
   readonly members: MemberView[];

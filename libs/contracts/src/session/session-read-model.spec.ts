@@ -2,7 +2,7 @@ import { parseSessionReadModel, sessionUse, type SessionReadModel } from './sess
 
 const entry = (expiresAt: string, refreshDueAt: string) =>
   ({
-    session: { token: 't', expiresAt },
+    session: { token: 't', expiresAt, activeOrganizationId: null, activeTeamId: null },
     user: { id: 'u' },
     refreshDueAt,
     userVersion: '3',
@@ -21,6 +21,14 @@ describe('parseSessionReadModel', () => {
     delete written.refreshDueAt;
     expect(parseSessionReadModel(JSON.stringify(written))).toBeUndefined();
     expect(parseSessionReadModel('{not json')).toBeUndefined();
+    expect(parseSessionReadModel('null')).toBeUndefined();
+  });
+
+  it('reads an entry written before sessions had an active team as a miss, which the session service rebuilds', () => {
+    const written = JSON.parse(JSON.stringify(entry('2026-12-01T00:00:00.000Z', 'x'))) as SessionReadModel;
+    const before: Record<string, unknown> = { ...written.session };
+    delete before.activeTeamId;
+    expect(parseSessionReadModel(JSON.stringify({ ...written, session: before }))).toBeUndefined();
   });
 });
 

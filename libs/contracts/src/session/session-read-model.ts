@@ -27,19 +27,20 @@ export function sessionReadModelKey(token: string): string {
 
 /**
  * What a stored value says: the live entry, `'revoked'`, or undefined for a miss (no value, or one in a shape
- * this reader does not know, which the session service rebuilds).
+ * this reader does not know, which the session service rebuilds: an entry written before sessions had an active
+ * team, say).
  */
 export function parseSessionReadModel(value: string | null): SessionReadModel | typeof REVOKED_SESSION | undefined {
   if (value === null) return undefined;
   if (value === REVOKED_SESSION) return REVOKED_SESSION;
-  let entry: Partial<SessionReadModel>;
+  let entry: Partial<SessionReadModel> | null;
   try {
-    entry = JSON.parse(value) as Partial<SessionReadModel>;
+    entry = JSON.parse(value) as Partial<SessionReadModel> | null;
   } catch {
     return undefined;
   }
   const complete =
-    entry.session !== undefined &&
+    entry?.session?.activeTeamId !== undefined &&
     entry.user !== undefined &&
     typeof entry.refreshDueAt === 'string' &&
     typeof entry.userVersion === 'string';

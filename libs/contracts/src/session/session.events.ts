@@ -27,8 +27,23 @@ export const SessionRefreshed = defineEvent<
   }
 >('SessionRefreshed', 'session.events.session.refreshed');
 
+/**
+ * The session's active organization and team (null: none) changed: chosen by its user (after the organization
+ * service checked the membership), or cleared because that membership ended.
+ */
+export const ActiveOrganizationChanged = defineEvent<
+  'ActiveOrganizationChanged',
+  {
+    sessionId: string;
+    userId: string;
+    organizationId: string | null;
+    teamId: string | null;
+    changedAt: string;
+  }
+>('ActiveOrganizationChanged', 'session.events.session.active-organization-changed');
+
 /** Every event the session service records and publishes, all in session streams: the session aggregate's union. */
-export const SessionEventTypes = [SessionCreated, SessionRevoked, SessionRefreshed] as const;
+export const SessionEventTypes = [SessionCreated, SessionRevoked, SessionRefreshed, ActiveOrganizationChanged] as const;
 
 export const SESSION_EVENTS_STREAM = 'SESSION_EVENTS';
 /** The facts other services and systems may subscribe to. */

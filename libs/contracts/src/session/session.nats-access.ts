@@ -5,6 +5,9 @@ import {
 } from '../identity/identity.events.js';
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { eventStreamSubjects, type DurableConsumerDefinition, type NatsAccess } from '../messaging/nats-access.js';
+import { MemberRemoved } from '../organization/events/member.events.js';
+import { ORGANIZATION_EVENTS_STREAM } from '../organization/events/organization-event-types.js';
+import { TeamMemberRemoved } from '../organization/events/team.events.js';
 import { SESSION_EVENTS_STREAM } from './session.events.js';
 import { SessionRpc } from './session.rpc.js';
 
@@ -21,6 +24,20 @@ export const SessionConsumers = {
     stream: IDENTITY_EVENTS_STREAM,
     durableName: 'session-identity-credentials',
     filterSubject: IDENTITY_CREDENTIAL_EVENTS_SUBJECTS,
+  },
+  /**
+   * Clear a session's active organization, or its active team, once the user's membership of it ended. Only
+   * these two subjects: the rest of the stream (invitations carry addresses and names) is none of its business.
+   */
+  organizationMembers: {
+    stream: ORGANIZATION_EVENTS_STREAM,
+    durableName: 'session-organization-members',
+    filterSubject: MemberRemoved.subject,
+  },
+  organizationTeams: {
+    stream: ORGANIZATION_EVENTS_STREAM,
+    durableName: 'session-organization-teams',
+    filterSubject: TeamMemberRemoved.subject,
   },
 } as const satisfies Record<string, DurableConsumerDefinition>;
 

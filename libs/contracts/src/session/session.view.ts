@@ -9,4 +9,6 @@ export interface SessionView {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly activeOrganizationId: string | null;
+  /** A team of the active organization, or null. */
+  readonly activeTeamId: string | null;
 }

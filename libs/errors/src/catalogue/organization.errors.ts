@@ -69,6 +69,7 @@ export const OrganizationErrors = {
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: defineError(
     'Email verification required to view or list invitations for the session email',
     FORBIDDEN,
+    'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
   ),
   YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: defineError(
     'You are not allowed to cancel this invitation',
@@ -77,6 +78,7 @@ export const OrganizationErrors = {
   YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS: defineError(
     'You are not allowed to list invitations for this organization',
     FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS',
   ),
   INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: defineError(
     'Inviter is no longer a member of the organization',
@@ -85,6 +87,7 @@ export const OrganizationErrors = {
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: defineError(
     'You are not allowed to invite a user with this role',
     FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE',
   ),
   FAILED_TO_RETRIEVE_INVITATION: defineError('Failed to retrieve invitation', BAD_REQUEST),
   YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS: defineError(
@@ -110,11 +113,21 @@ export const OrganizationErrors = {
   YOU_CAN_NOT_ACCESS_THE_MEMBERS_OF_THIS_TEAM: defineError(
     'You are not allowed to list the members of this team',
     FORBIDDEN,
+    'YOU_CAN_NOT_ACCESS_THE_MEMBERS_OF_THIS_TEAM',
   ),
   YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: defineError('You do not have an active team', BAD_REQUEST),
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: defineError('You are not allowed to create a new member', FORBIDDEN),
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: defineError(
+    'You are not allowed to create a new member',
+    FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER',
+  ),
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: defineError('You are not allowed to remove a team member', FORBIDDEN),
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: defineError('You are not a member of this organization', FORBIDDEN),
+  YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION: defineError(
+    'You are not allowed to access this organization as an owner',
+    FORBIDDEN,
+    'YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION',
+  ),
   NOT_AUTHENTICATED: defineError('Not authenticated', UNAUTHORIZED),
   ORGANIZATION_ID_IS_REQUIRED: defineError('Organization ID is required', BAD_REQUEST),
   TEAMS_ARE_NOT_ENABLED: defineError('Teams are not enabled', BAD_REQUEST),

@@ -64,6 +64,18 @@ describe("NATS permissions from an app's declared access", () => {
       '$JS.API.INFO',
     ]);
   });
+
+  it('lets the owner of a replayable consumer delete it, to create it again from an earlier start', () => {
+    const consumer = { stream: 'DOOR_EVENTS', durableName: 'audit', filterSubject: 'door.events.>', replayable: true };
+    expect(natsPermissions({ ...nothing, consumes: [consumer] }).publish).toEqual([
+      '$JS.API.CONSUMER.INFO.DOOR_EVENTS.audit',
+      '$JS.API.CONSUMER.CREATE.DOOR_EVENTS.audit.door.events.>',
+      '$JS.API.CONSUMER.MSG.NEXT.DOOR_EVENTS.audit',
+      '$JS.ACK.DOOR_EVENTS.audit.>',
+      '$JS.API.CONSUMER.DELETE.DOOR_EVENTS.audit',
+      '$JS.API.INFO',
+    ]);
+  });
 });
 
 describe('nats-server configuration', () => {

@@ -23,14 +23,16 @@ function streamOwnerSubjects({ stream, subjects }: PublishedStream): string[] {
 
 /**
  * A durable consumer's own API subjects only: its create subject carries its filter, so it cannot be re-pointed
- * at other subjects, and no message of the stream can be read any other way (no `STREAM.MSG.GET`).
+ * at other subjects, and no message of the stream can be read any other way (no `STREAM.MSG.GET`). A replayable
+ * one may be deleted too, and created again with the same filter from an earlier start.
  */
-function consumerSubjects({ stream, durableName, filterSubject }: DurableConsumerDefinition): string[] {
+function consumerSubjects({ stream, durableName, filterSubject, replayable }: DurableConsumerDefinition): string[] {
   return [
     `${JS_API}.CONSUMER.INFO.${stream}.${durableName}`,
     `${JS_API}.CONSUMER.CREATE.${stream}.${durableName}.${filterSubject}`,
     `${JS_API}.CONSUMER.MSG.NEXT.${stream}.${durableName}`,
     `$JS.ACK.${stream}.${durableName}.>`,
+    ...(replayable ? [`${JS_API}.CONSUMER.DELETE.${stream}.${durableName}`] : []),
   ];
 }
 

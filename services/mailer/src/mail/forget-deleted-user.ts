@@ -3,7 +3,8 @@ import { preparedQuery } from '@authsvc/platform';
 import type { DataSource } from 'typeorm';
 
 /**
- * A deleted user's mails (addresses, names, links) are personal data: they go too, sent or not, and the user
+ * A deleted user's mails (addresses, names, links; the invitations they sent included) are personal data: they
+ * go too, sent or not, and the user
  * is remembered as forgotten so that a mail request still on its way is not stored afterwards (both under the
  * user's mail lock: see the migration that defines `mailer.forget_user`).
  */

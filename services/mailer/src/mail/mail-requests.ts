@@ -17,7 +17,7 @@ import {
   VERIFICATION_WORDING,
   type ActionMailWording,
 } from './templates/action-mail.js';
-import type { RenderedMail } from './templates/rendered-mail.js';
+import type { RequestedMail } from './requested-mail.js';
 
 const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
   [VerificationEmailRequested.type, VERIFICATION_WORDING],
@@ -26,14 +26,6 @@ const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
   [EmailChangeApprovalRequested.type, CHANGE_EMAIL_APPROVAL_WORDING],
   [EmailChangeVerificationRequested.type, CHANGE_EMAIL_WORDING],
 ]);
-
-/** A mail to store: for whom, of which kind (the request's event type), until when its link works. */
-export interface RequestedMail {
-  readonly mail: RenderedMail;
-  readonly userId: string;
-  readonly kind: string;
-  readonly linkExpiresAt: Date;
-}
 
 /**
  * The mail an identity mail request asks for, rendered. Null for other events, and when the request's
@@ -47,6 +39,7 @@ export function renderMailFor(event: PublishedEvent): RequestedMail | null {
   return {
     mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording),
     userId: data.userId,
+    organizationId: null,
     kind: event.type,
     linkExpiresAt: new Date(data.expiresAt),
   };

@@ -14,8 +14,13 @@ export class MailEntity {
   @Column({ name: 'source_event_id', type: 'uuid' })
   sourceEventId!: string;
 
+  /** The user whose personal data the mail carries (an identity mail's recipient, an invitation's inviter); their deletion removes the mail. */
   @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
   userId!: string | null;
+
+  /** The organization an invitation mail is from; its deletion removes the mail too. */
+  @Column({ name: 'organization_id', type: 'varchar', length: 64, nullable: true })
+  organizationId!: string | null;
 
   /** The mail request's event type; null for mails stored before kinds were recorded. */
   @Column({ type: 'text', nullable: true })

@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_WORDING,
   VERIFICATION_WORDING,
 } from './templates/action-mail.js';
+import { invitationMail } from './templates/invitation-mail.js';
 import { REDACTED_LINK, redactLinks } from './redact-links.js';
 
 describe('redacting a delivered mail', () => {
@@ -50,5 +51,22 @@ describe('redacting a delivered mail', () => {
     expect(redactLinks(plain)).toEqual(plain);
     const once = redactLinks(actionMail({ ...recipient, url: links[1] }, PASSWORD_RESET_WORDING));
     expect(redactLinks(once)).toEqual(once);
+  });
+
+  it("removes an invitation's accept link too, keeping who invited whom", () => {
+    const url = 'https://app.example.com/accept-invitation/inv-123';
+    const mail = invitationMail({
+      email: 'ada@example.com',
+      inviterName: 'Grace',
+      inviterEmail: 'grace@example.com',
+      organizationName: 'Acme',
+      role: 'member',
+      expiresAt: recipient.expiresAt,
+      url,
+    });
+    const redacted = redactLinks(mail);
+    expect(redacted.text).toBe(mail.text.replace(url, REDACTED_LINK));
+    expect(redacted.html).not.toContain('inv-123');
+    expect(redacted.text).toContain('Grace (grace@example.com) invited you to join Acme as member.');
   });
 });

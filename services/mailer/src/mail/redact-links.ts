@@ -11,9 +11,11 @@ export type MailContent = Pick<RenderedMail, 'subject' | 'text' | 'html'>;
 const ABSOLUTE_LINK = /https?:\/\/[^\s"<>]+/gi;
 
 /**
- * A mail without its links. Every mail of ours carries one action link, a bearer secret for its recipient: once
- * the SMTP server accepted the mail (or the link expired before it could), keeping the link at rest helps nobody
- * and leaves a working credential in the database. The wording, recipient and timestamps stay.
+ * A mail without its links. Every mail of ours carries one action link, and identity's are bearer secrets for
+ * their recipient: once the SMTP server accepted the mail (or the link expired before it could), keeping the link
+ * at rest helps nobody and leaves a working credential in the database. An invitation's link is no credential
+ * (accepting needs the invitee signed in) but goes alike: nobody needs it at rest either, and one rule for every
+ * mail needs no list of exceptions. The wording, recipient and timestamps stay.
  */
 export function redactLinks(mail: MailContent): MailContent {
   const redact = (part: string) => part.replace(ABSOLUTE_LINK, REDACTED_LINK);

@@ -1,24 +1,17 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import type { OrganizationReads } from '../organization/organization-reads.js';
+import { requestedOrganization } from '../team/team.decider.js';
 
-interface NamesOrganization {
-  readonly organizationId?: string;
-  readonly activeOrganizationId: string | null;
-}
-
-/** The organization a member request is about: the one it names, else the caller's active one. */
-export function organizationIdOf(request: NamesOrganization): string {
-  const organizationId = request.organizationId || request.activeOrganizationId;
-  if (!organizationId) throw new DomainError(OrganizationErrors.NO_ACTIVE_ORGANIZATION);
-  return organizationId;
-}
-
-/** As `organizationIdOf`, but a slug, when given, names it first. */
+/** The organization a member read is about: the one its slug names, else its id, else the caller's active one. */
 export async function readOrganizationId(
-  request: NamesOrganization & { readonly organizationSlug?: string },
+  request: {
+    readonly organizationId?: string;
+    readonly organizationSlug?: string;
+    activeOrganizationId: string | null;
+  },
   organizations: OrganizationReads,
 ): Promise<string> {
-  if (!request.organizationSlug) return organizationIdOf(request);
+  if (!request.organizationSlug) return requestedOrganization(request.organizationId, request.activeOrganizationId);
   const organization = await organizations.organizationBySlug(request.organizationSlug);
   if (!organization) throw new DomainError(OrganizationErrors.ORGANIZATION_NOT_FOUND);
   return organization.id;

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CREATOR_ROLE } from '../access/organization-roles.js';
 import type { Membership } from '../organization/organization.decider.js';
-import type { PlacedMembership, TeamMembership } from './member.decider.js';
+import type { PlacedMembership } from './member.decider.js';
 
 /** A member row joined to its user's profile. */
 export interface MemberWithUserRow {
@@ -124,15 +124,6 @@ export class MemberReads {
       [userId],
     );
     return rows.map((row) => row.organization_id);
-  }
-
-  /**
-   * The user's places in the organization's teams, which end with the membership. None until the teams read
-   * model exists: the teams work reads them here, and every membership ending (removal, leaving, deletion of
-   * the user) then removes them.
-   */
-  async teamMembershipsOf(_organizationId: string, _userId: string): Promise<TeamMembership[]> {
-    return [];
   }
 }
 

@@ -1,10 +1,4 @@
-import {
-  MemberAdded,
-  MemberRemoved,
-  MemberRoleChanged,
-  TeamMemberRemoved,
-  type MemberRemovalReason,
-} from '@authsvc/contracts';
+import { MemberAdded, MemberRemoved, MemberRoleChanged, type MemberRemovalReason } from '@authsvc/contracts';
 import { AuthErrors, DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { CREATOR_ROLE, hasPermission, isOwner, rankOf, unknownRoles } from '../access/organization-roles.js';
@@ -14,12 +8,7 @@ import {
   type OrganizationContents,
   type OrganizationFacts,
 } from '../organization/organization.decider.js';
-
-/** A member's place in a team, which ends with the membership. */
-export interface TeamMembership {
-  readonly teamId: string;
-  readonly teamMemberId: string;
-}
+import { teamMembershipsEnding, type TeamMembership } from '../team/team.decider.js';
 
 /** A membership with the organization it is in (a member named by id may be another organization's). */
 export interface PlacedMembership extends Membership {
@@ -223,9 +212,7 @@ function endMembership(
   const removedAt = now.toISOString();
   const { memberId, userId } = member;
   return [
-    ...teams.map(({ teamId, teamMemberId }) =>
-      pendingEvent(TeamMemberRemoved, { organizationId, teamId, teamMemberId, userId, removedAt }),
-    ),
+    ...teamMembershipsEnding(organizationId, teams, removedAt),
     pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason, removedAt }),
   ];
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MemberEntity } from '../member/member.entity.js';
-import type { Membership, OrganizationContents } from './organization.decider.js';
+import type { Membership } from './organization.decider.js';
 import { OrganizationEntity } from './organization.entity.js';
 
 /** The read-model lookups that decisions and queries about organizations share. */
@@ -24,14 +24,6 @@ export class OrganizationReads {
 
   async members(organizationId: string): Promise<Membership[]> {
     return (await this.dataSource.getRepository(MemberEntity).findBy({ organizationId })).map(toMembership);
-  }
-
-  /**
-   * What ends with the organization. The invitations and teams arrive with their read models: their work
-   * reads them here, for deleting an organization and for closing one whose last member was deleted alike.
-   */
-  async contents(organizationId: string): Promise<OrganizationContents> {
-    return { members: await this.members(organizationId), pendingInvitationIds: [], teams: [] };
   }
 
   membershipCount(userId: string): Promise<number> {

@@ -96,7 +96,7 @@ describe('organization decider', () => {
       caller: owner,
       members: [owner, admin],
       pendingInvitationIds: ['invitation-1'],
-      teams: [{ teamId: 'team-1', members: [{ teamMemberId: 'team-member-1', userId: 'user-1' }] }],
+      teams: [{ teamId: 'team-1', members: [{ teamId: 'team-1', teamMemberId: 'team-member-1', userId: 'user-1' }] }],
     };
     expect(types(decideDeleteOrganization({ now }, state, rules))).toEqual([
       'InvitationCanceled',

@@ -7,14 +7,13 @@ import {
   OrganizationUpdated,
   TeamCreated,
   TeamMemberAdded,
-  TeamMemberRemoved,
-  TeamRemoved,
   type MemberRemovalReason,
   type OrganizationUpdatedData,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { CREATOR_ROLE, hasPermission } from '../access/organization-roles.js';
+import { teamRemoval, type TeamWithMembers } from '../team/team.decider.js';
 
 /** A membership as decisions need it. */
 export interface Membership {
@@ -142,18 +141,12 @@ export function decideUpdateOrganization(command: UpdateOrganization, state: Cha
   ];
 }
 
-/** A team as deletions need it: its id and its members. */
-export interface TeamFacts {
-  readonly teamId: string;
-  readonly members: readonly { readonly teamMemberId: string; readonly userId: string }[];
-}
-
 /** What an organization holds that ends with it. */
 export interface OrganizationContents {
   readonly members: readonly Membership[];
   /** The invitations still pending (expired ones too: they were never marked). */
   readonly pendingInvitationIds: readonly string[];
-  readonly teams: readonly TeamFacts[];
+  readonly teams: readonly TeamWithMembers[];
 }
 
 export type DeletionState = Omit<ChangeState, 'slugTaken'> & OrganizationContents;
@@ -188,12 +181,7 @@ export function closingEvents(
     ...contents.pendingInvitationIds.map((invitationId) =>
       pendingEvent(InvitationCanceled, { organizationId, invitationId, canceledAt: at }),
     ),
-    ...contents.teams.flatMap(({ teamId, members }) => [
-      ...members.map(({ teamMemberId, userId }) =>
-        pendingEvent(TeamMemberRemoved, { organizationId, teamId, teamMemberId, userId, removedAt: at }),
-      ),
-      pendingEvent(TeamRemoved, { organizationId, teamId, removedAt: at }),
-    ]),
+    ...contents.teams.flatMap((team) => teamRemoval(organizationId, team, at)),
     ...contents.members.map(({ memberId, userId }) =>
       pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason, removedAt: at }),
     ),

@@ -6,6 +6,7 @@ import {
   OrganizationRpc,
   UpdateOrganizationRequest,
   type CreatedOrganizationView,
+  type OrganizationCreation,
   type OrganizationView,
 } from '@authsvc/contracts';
 import { Controller } from '@nestjs/common';
@@ -25,7 +26,7 @@ export class OrganizationNatsController {
   ) {}
 
   @MessagePattern(OrganizationRpc.create.subject)
-  create(@Payload() request: CreateOrganizationRequest): Promise<CreatedOrganizationView> {
+  create(@Payload() request: CreateOrganizationRequest): Promise<OrganizationCreation> {
     return this.commands.execute(new CreateOrganizationCommand(request));
   }
 

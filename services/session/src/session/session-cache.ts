@@ -12,12 +12,16 @@ import { cappedExpiry, refreshDueAt, type LifetimePolicy } from './session.decid
 const USER_VERSION_PREFIX = 'session:user-version:';
 const USER_PENDING_PREFIX = 'session:user-pending:';
 const USER_CHANGED_PREFIX = 'session:user-changed:';
+const SESSION_GENERATION_PREFIX = 'session:generation:';
 /**
  * Entries live at most this long, so that a delete missed while Redis was unreachable (and a Redis that
  * comes back from disk with the old entry) cannot keep a revoked session alive for longer than this.
  */
 const MAX_ENTRY_LIFETIME_MS = 10 * 60 * 1000;
-/** Outlives every entry, so an entry can never be checked against a version that expired under it. */
+/**
+ * Outlives every entry, so an entry can never be checked against a version (of its user or its session) that
+ * expired under it.
+ */
 const USER_VERSION_LIFETIME_MS = MAX_ENTRY_LIFETIME_MS + 60 * 1000;
 /** How long a revoked token's marker stays: far longer than a racing read that saw it alive. */
 const REVOKED_MARK_MS = 60 * 1000;
@@ -25,6 +29,9 @@ const REVOKED_MARK_MS = 60 * 1000;
 const PENDING_CHANGE_MS = 5 * 1000;
 /** The change marker of a deleted user: newer than any view. */
 const DELETED = 'deleted';
+
+/** The generation of a session whose data never changed since it started. */
+export const NEW_SESSION = '';
 
 /** An entry as the session service builds it; the cache adds when its refresh is due. */
 export type SessionEntry = Omit<SessionReadModel, 'refreshDueAt'>;
@@ -36,13 +43,15 @@ export interface UserCacheState {
 }
 
 /**
- * Writes an entry unless its token was revoked meanwhile (KEYS[1] holds the marker), or its user changed
- * since the entry's data was read (the version in KEYS[2] moved on): a read that raced a revocation or a
- * profile change never puts back what they removed.
+ * Writes an entry unless its token was revoked meanwhile (KEYS[1] holds the marker), its user changed since
+ * the entry's data was read (the version in KEYS[2] moved on), or its session did (the generation in KEYS[3]
+ * moved on): a read that raced a revocation, a profile change or a new active organization never puts back what
+ * they removed.
  */
 const PUT_UNLESS_STALE = `
 if redis.call('GET', KEYS[1]) == ARGV[4] then return 0 end
 if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return 0 end
+if (redis.call('GET', KEYS[3]) or '') ~= ARGV[5] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
@@ -60,6 +69,13 @@ local version = redis.call('GET', KEYS[2]) or ''
 local entry = string.sub(ARGV[1], 1, -2) .. ',"userVersion":"' .. version .. '"}'
 redis.call('SET', KEYS[1], entry, 'PX', ARGV[2])
 return 1`;
+
+/** Moves the session's generation on and drops its entry (not a revoked marker); the new generation. */
+const RETIRE_SESSION = `
+local generation = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+if redis.call('GET', KEYS[1]) ~= ARGV[2] then redis.call('DEL', KEYS[1]) end
+return generation`;
 
 /** Moves the user's version on and drops their entries (not the revoked markers); the new version. */
 const INVALIDATE_USER = `
@@ -87,17 +103,35 @@ export class SessionCache {
   }
 
   /**
-   * Stores the entry unless the session ended, the user changed, or Redis could not be reached; answers the
-   * read model either way.
+   * Stores the entry unless the session ended, the user changed, the session changed since `generation` (read
+   * before the session's data), or Redis could not be reached; answers the read model either way.
    */
-  async put(entry: SessionEntry, now: Date): Promise<SessionReadModel> {
+  async put(entry: SessionEntry, generation: string, now: Date): Promise<SessionReadModel> {
     const model = this.published(entry);
     const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return model;
-    const keys = [sessionReadModelKey(entry.session.token), USER_VERSION_PREFIX + entry.session.userId];
-    const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION];
-    await this.redis.eval(PUT_UNLESS_STALE, 2, ...keys, ...args).catch(() => undefined);
+    const { token, userId } = entry.session;
+    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, SESSION_GENERATION_PREFIX + token];
+    const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION, generation];
+    await this.redis.eval(PUT_UNLESS_STALE, keys.length, ...keys, ...args).catch(() => undefined);
     return model;
+  }
+
+  /** The session's generation, to be read before its data: `put` refuses that data once the session changed. */
+  async generation(token: string): Promise<string> {
+    return (await this.redis.get(SESSION_GENERATION_PREFIX + token).catch(() => null)) ?? NEW_SESSION;
+  }
+
+  /**
+   * The session's data changed (a new active organization): its entry goes, and an entry built from data read
+   * before is refused. The new generation; undefined when Redis could not be reached.
+   */
+  async retire(token: string): Promise<string | undefined> {
+    const keys = [sessionReadModelKey(token), SESSION_GENERATION_PREFIX + token];
+    return this.redis.eval(RETIRE_SESSION, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED_SESSION).then(
+      (generation) => String(generation),
+      () => undefined,
+    );
   }
 
   /**

@@ -7,10 +7,10 @@ import { SessionEntity } from './session.entity.js';
 import { toSessionView } from './session-view.mapper.js';
 
 /**
- * A session's read model by token: one Redis GET while the entry is there; after a miss, one indexed read of
- * the session and one of the user snapshot (identity is asked only when there is no snapshot yet or a change
- * may be in flight), and the entry is put back while the session lives. Undefined for an unknown, ended or
- * just revoked token, and for the session of a deleted user.
+ * A session's read model by token: one Redis GET while the entry is there; after a miss, its generation, one
+ * indexed read of the session and one of the user snapshot (identity is asked only when there is no snapshot yet
+ * or a change may be in flight), and the entry is put back while the session lives, unless the session changed
+ * meanwhile. Undefined for an unknown, ended or just revoked token, and for the session of a deleted user.
  */
 @Injectable()
 export class SessionReader {
@@ -27,10 +27,11 @@ export class SessionReader {
   }
 
   private async rebuild(token: string, correlationId: string, now: Date): Promise<SessionReadModel | undefined> {
+    const generation = await this.cache.generation(token);
     const stored = await this.dataSource.getRepository(SessionEntity).findOneBy({ token });
     if (!stored) return undefined;
     const { user, userVersion } = await this.users.read(stored.userId, correlationId);
     if (!user) return undefined;
-    return this.cache.put({ session: toSessionView(stored), user, userVersion }, now);
+    return this.cache.put({ session: toSessionView(stored), user, userVersion }, generation, now);
   }
 }

@@ -12,5 +12,6 @@ export function toSessionView(session: SessionEntity): SessionView {
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
     activeOrganizationId: session.activeOrganizationId,
+    activeTeamId: session.activeTeamId,
   };
 }

@@ -1,4 +1,4 @@
-import { SessionCreated, SessionRefreshed, SessionRevoked } from '@authsvc/contracts';
+import { ActiveOrganizationChanged, SessionCreated, SessionRefreshed, SessionRevoked } from '@authsvc/contracts';
 import { givenEvents, type Decider } from '@authsvc/platform';
 import {
   decideSession,
@@ -8,6 +8,7 @@ import {
   type CreateSession,
   type SessionCommand,
   type SessionState,
+  type SetActiveOrganization,
 } from './session.decider.js';
 
 const now = new Date('2026-05-01T00:00:00.000Z');
@@ -125,5 +126,123 @@ describe('session refresh', () => {
         .when({ ...refresh, now })
         .thenEvents(),
     ).toEqual([]);
+  });
+});
+
+describe('the active organization of a session', () => {
+  const minute = 60 * 1000;
+  const at = (minutes: number) => new Date(now.getTime() + minutes * minute);
+  const choose = (organizationId: string | null, teamId: string | null, minutes = 1): SetActiveOrganization => ({
+    type: 'SetActiveOrganization',
+    organizationId,
+    teamId,
+    now: at(minutes),
+  });
+  const chosen = [...created, ...givenEvents(session, created).when(choose('o1', 't1')).thenEvents()];
+
+  it('given a live session, records the chosen organization and team once', () => {
+    const [event] = givenEvents(session, created).when(choose('o1', 't1')).thenEvents();
+    expect(event.definition.type).toBe(ActiveOrganizationChanged.type);
+    expect(event.data).toEqual({
+      sessionId: 's1',
+      userId: 'u1',
+      organizationId: 'o1',
+      teamId: 't1',
+      changedAt: at(1).toISOString(),
+    });
+    expect(
+      givenEvents(session, chosen)
+        .when(choose('o1', 't1', 2))
+        .thenEvents(),
+    ).toEqual([]);
+  });
+
+  it('records another team, another organization, or none, and nothing for none when none is active', () => {
+    for (const [organizationId, teamId] of [
+      ['o1', null],
+      ['o2', null],
+      [null, null],
+    ] as const) {
+      const [event] = givenEvents(session, chosen)
+        .when(choose(organizationId, teamId, 2))
+        .thenEvents();
+      expect(event.data).toMatchObject({ organizationId, teamId });
+    }
+    expect(givenEvents(session, created).when(choose(null, null)).thenEvents()).toEqual([]);
+  });
+
+  it('records nothing for an expired or ended session', () => {
+    expect(
+      givenEvents(session, created)
+        .when(choose('o1', null, 8 * 24 * 60))
+        .thenEvents(),
+    ).toEqual([]);
+    const ended = givenEvents(session, created).when({ type: 'EndSession', reason: 'sign-out' }).thenEvents();
+    expect(
+      givenEvents(session, [...created, ...ended])
+        .when(choose('o1', null))
+        .thenEvents(),
+    ).toEqual([]);
+  });
+
+  it('refuses a team without an organization', () => {
+    expect(givenEvents(session, created).when(choose(null, 't1')).thenError()).toMatchObject({
+      code: 'NO_ACTIVE_ORGANIZATION',
+    });
+  });
+
+  describe('when a membership ended', () => {
+    const leave = (onlyIfActive: SetActiveOrganization['onlyIfActive'], teamKept = false) => ({
+      ...choose(teamKept ? 'o1' : null, null, 5),
+      onlyIfActive,
+    });
+
+    it('clears the organization the session chose before the membership ended', () => {
+      const [event] = givenEvents(session, chosen)
+        .when(leave({ organizationId: 'o1', endedAt: at(3) }))
+        .thenEvents();
+      expect(event.data).toMatchObject({ organizationId: null, teamId: null });
+    });
+
+    it('clears only the team when the team membership ended, and only while that team is active', () => {
+      const [event] = givenEvents(session, chosen)
+        .when(leave({ organizationId: 'o1', teamId: 't1', endedAt: at(3) }, true))
+        .thenEvents();
+      expect(event.data).toMatchObject({ organizationId: 'o1', teamId: null });
+      expect(
+        givenEvents(session, chosen)
+          .when(leave({ organizationId: 'o1', teamId: 't2', endedAt: at(3) }, true))
+          .thenEvents(),
+      ).toEqual([]);
+    });
+
+    it('leaves another organization alone, and a choice made after the membership ended (a late event)', () => {
+      expect(
+        givenEvents(session, chosen)
+          .when(leave({ organizationId: 'o2', endedAt: at(3) }))
+          .thenEvents(),
+      ).toEqual([]);
+      const chosenAgain = [
+        ...chosen,
+        ...givenEvents(session, chosen)
+          .when(choose('o1', null, 4))
+          .thenEvents(),
+      ];
+      expect(
+        givenEvents(session, chosenAgain)
+          .when(leave({ organizationId: 'o1', endedAt: at(3) }))
+          .thenEvents(),
+      ).toEqual([]);
+    });
+
+    it('is idempotent: delivered again, it records nothing more', () => {
+      const removal = leave({ organizationId: 'o1', endedAt: at(3) });
+      const cleared = givenEvents(session, chosen).when(removal).thenEvents();
+      expect(
+        givenEvents(session, [...chosen, ...cleared])
+          .when(removal)
+          .thenEvents(),
+      ).toEqual([]);
+    });
   });
 });

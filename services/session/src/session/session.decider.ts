@@ -1,10 +1,12 @@
 import {
+  ActiveOrganizationChanged,
   SessionCreated,
   SessionEventTypes,
   SessionRefreshed,
   SessionRevoked,
   type SessionEndReason,
 } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
 
 /** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
@@ -18,6 +20,10 @@ export type SessionState =
       readonly userId: string;
       readonly createdAt: Date;
       readonly expiresAt: Date;
+      readonly activeOrganizationId: string | null;
+      readonly activeTeamId: string | null;
+      /** When the active organization and team were last chosen (at first: when the session started). */
+      readonly activeSince: Date;
     }
   | { readonly status: 'ended' };
 
@@ -49,7 +55,24 @@ export interface EndSession {
   readonly reason: SessionEndReason;
 }
 
-export type SessionCommand = CreateSession | RefreshSession | EndSession;
+/**
+ * Records the session's active organization and team (null: none). The caller checked the membership; the
+ * session service only records the choice.
+ */
+export interface SetActiveOrganization {
+  readonly type: 'SetActiveOrganization';
+  readonly organizationId: string | null;
+  readonly teamId: string | null;
+  /**
+   * For a reaction to a membership that ended at `endedAt`: applies only while the session still has that
+   * organization (and team, when given) active, chosen before then. Membership events may arrive late (after
+   * the user was added back and chose the organization again); such a late one must not undo the new choice.
+   */
+  readonly onlyIfActive?: { readonly organizationId: string; readonly teamId?: string; readonly endedAt: Date };
+  readonly now: Date;
+}
+
+export type SessionCommand = CreateSession | RefreshSession | EndSession | SetActiveOrganization;
 
 export function sessionExpiry(now: Date, rememberMe: boolean, lifetimeSeconds: number): Date {
   const seconds = rememberMe ? lifetimeSeconds : DONT_REMEMBER_LIFETIME_SECONDS;
@@ -109,6 +132,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Pen
       return [
         pendingEvent(SessionRevoked, { sessionId: state.sessionId, userId: state.userId, reason: command.reason }),
       ];
+    case 'SetActiveOrganization':
+      return setActiveOrganization(command, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
@@ -136,6 +161,38 @@ function created(command: CreateSession): PendingEvent {
   );
 }
 
+/** Only a live session has an active organization; choosing the one it has changes nothing. */
+function setActiveOrganization(command: SetActiveOrganization, state: SessionState): PendingEvent[] {
+  // A team is active only within its organization (set-active-team without one is refused before this).
+  if (command.teamId !== null && command.organizationId === null) {
+    throw new DomainError(OrganizationErrors.NO_ACTIVE_ORGANIZATION);
+  }
+  if (state.status !== 'active' || state.expiresAt <= command.now) return [];
+  const unchanged = command.organizationId === state.activeOrganizationId && command.teamId === state.activeTeamId;
+  if (unchanged || !stillActive(command.onlyIfActive, state)) return [];
+  return [
+    pendingEvent(ActiveOrganizationChanged, {
+      sessionId: state.sessionId,
+      userId: state.userId,
+      organizationId: command.organizationId,
+      teamId: command.teamId,
+      changedAt: command.now.toISOString(),
+    }),
+  ];
+}
+
+function stillActive(
+  condition: SetActiveOrganization['onlyIfActive'],
+  state: Extract<SessionState, { status: 'active' }>,
+): boolean {
+  if (!condition) return true;
+  return (
+    state.activeOrganizationId === condition.organizationId &&
+    (condition.teamId === undefined || state.activeTeamId === condition.teamId) &&
+    state.activeSince < condition.endedAt
+  );
+}
+
 /** Every event a session's stream records: every event the session service declares. */
 const sessionEvents = new EventUnion(SessionEventTypes);
 
@@ -149,11 +206,22 @@ export function evolveSession(state: SessionState, recorded: RecordedEvent): Ses
         userId: event.data.userId,
         createdAt: new Date(event.data.createdAt),
         expiresAt: new Date(event.data.expiresAt),
+        activeOrganizationId: null,
+        activeTeamId: null,
+        activeSince: new Date(event.data.createdAt),
       };
     case 'SessionRefreshed':
       return state.status === 'active' ? { ...state, expiresAt: new Date(event.data.expiresAt) } : state;
     case 'SessionRevoked':
       return { status: 'ended' };
+    case 'ActiveOrganizationChanged':
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        activeOrganizationId: event.data.organizationId,
+        activeTeamId: event.data.teamId,
+        activeSince: new Date(event.data.changedAt),
+      };
     default: {
       const unknownEvent: never = event;
       throw new Error(`unknown event ${JSON.stringify(unknownEvent)}`);

@@ -27,6 +27,9 @@ export class SessionEntity {
   @Column({ name: 'active_organization_id', type: 'varchar', length: 64, nullable: true })
   activeOrganizationId!: string | null;
 
+  @Column({ name: 'active_team_id', type: 'varchar', length: 64, nullable: true })
+  activeTeamId!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

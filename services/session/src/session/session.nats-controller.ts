@@ -7,6 +7,7 @@ import {
   RevokeUserSessionsRequest,
   SessionRpc,
   SessionTokenRequest,
+  SetActiveOrganizationRequest,
   type SessionAndUser,
   type SessionReadModel,
   type SessionView,
@@ -20,6 +21,7 @@ import { ExpireSessionCommand } from './commands/expire-session.command.js';
 import { RefreshSessionCommand } from './commands/refresh-session.command.js';
 import { RevokeSessionCommand } from './commands/revoke-session.command.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
+import { SetActiveOrganizationCommand } from './commands/set-active-organization.command.js';
 import { ListUserSessionsQuery } from './queries/list-user-sessions.query.js';
 import { GetSessionQuery } from './queries/get-session.query.js';
 import { UserViews } from '../user-snapshot/user-views.js';
@@ -65,6 +67,11 @@ export class SessionNatsController {
   @MessagePattern(SessionRpc.revokeForUser.subject)
   revokeForUser(@Payload() request: RevokeUserSessionsRequest): Promise<{ revoked: number }> {
     return this.commands.execute(new RevokeUserSessionsCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.setActive.subject)
+  setActive(@Payload() request: SetActiveOrganizationRequest): Promise<SessionAndUser | null> {
+    return this.commands.execute(new SetActiveOrganizationCommand(request));
   }
 
   @MessagePattern(SessionRpc.refreshUser.subject)

@@ -17,4 +17,10 @@ describe('action mails', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });
+
+  it('greets nobody by name when it knows none', () => {
+    const anonymous = { ...recipient, name: undefined };
+    expect(actionMail(anonymous, VERIFICATION_WORDING).text.split('\n')[0]).toBe('Hello,');
+    expect(actionMail(anonymous, VERIFICATION_WORDING).html).toContain('<p>Hello,</p>');
+  });
 });

@@ -4,7 +4,8 @@ import type { RenderedMail } from './rendered-mail.js';
 /** Who gets the mail, the link that acts for them, and until when it works. */
 export interface ActionMailRecipient {
   readonly email: string;
-  readonly name: string;
+  /** Absent when we know only the address (an invitee): the greeting then names nobody. */
+  readonly name?: string;
   readonly url: string;
   readonly expiresAt: string;
 }
@@ -15,15 +16,18 @@ export interface ActionMailWording {
   readonly request: string;
   readonly button: string;
   readonly ifNotYou: string;
+  /** What stops working at the expiry: "The link" unless said otherwise. */
+  readonly expiring?: string;
 }
 
 /** Every mail of ours asks for one action through one link: text and HTML parts both carry the full link. */
 export function actionMail(recipient: ActionMailRecipient, wording: ActionMailWording): RenderedMail {
   const expires = new Date(recipient.expiresAt).toUTCString();
-  const validity = `The link is valid until ${expires}. ${wording.ifNotYou}`;
-  const text = [`Hello ${recipient.name},`, '', `${wording.request}:`, recipient.url, '', validity].join('\n');
+  const validity = `${wording.expiring ?? 'The link'} is valid until ${expires}. ${wording.ifNotYou}`;
+  const greeting = recipient.name ? `Hello ${recipient.name},` : 'Hello,';
+  const text = [greeting, '', `${wording.request}:`, recipient.url, '', validity].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>Hello ${escapeHtml(recipient.name)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(wording.request)}:</p>
 <p><a href="${escapeHtml(recipient.url)}">${escapeHtml(wording.button)}</a></p>
 <p style="color:#555">Or copy this link: ${escapeHtml(recipient.url)}</p>

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../organization/organization-reads.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
 import { decideEndUserMembership, type UserDeletionState } from '../member.decider.js';
+import { TeamReads } from '../../team/team-reads.js';
 import { MemberReads } from '../member-reads.js';
 import { EndUserMembershipsCommand } from './end-user-memberships.command.js';
 
@@ -17,6 +18,7 @@ export class EndUserMembershipsHandler implements ICommandHandler<EndUserMembers
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
     private readonly members: MemberReads,
+    private readonly teams: TeamReads,
   ) {}
 
   async execute({ userId, event }: EndUserMembershipsCommand): Promise<void> {
@@ -35,12 +37,15 @@ export class EndUserMembershipsHandler implements ICommandHandler<EndUserMembers
     const [{ organization, caller: member }, owners, teams, oldestAdmin, oldestMember] = await Promise.all([
       this.reads.withCaller(organizationId, userId),
       this.members.owners(organizationId),
-      this.members.teamMembershipsOf(organizationId, userId),
+      this.teams.membershipsOf(organizationId, userId),
       this.members.oldestOther(organizationId, userId, 'admin'),
       this.members.oldestOther(organizationId, userId, null),
     ]);
-    // What closes with the organization matters only when nobody else is in it.
-    const contents = oldestMember ? NOTHING : await this.reads.contents(organizationId);
+    // What closes with the organization matters only when nobody else is in it. The invitations arrive with
+    // their read model (as in deleting an organization).
+    const contents = oldestMember
+      ? NOTHING
+      : { pendingInvitationIds: [], teams: await this.teams.allWithMembers(organizationId) };
     return { organization, member, owners, teams, oldestAdmin, oldestMember, contents };
   }
 }

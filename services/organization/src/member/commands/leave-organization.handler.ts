@@ -2,6 +2,7 @@ import type { MemberWithUserView } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationStream } from '../../organization/organization-stream.js';
 import { decideLeave, type LeaveState } from '../member.decider.js';
+import { TeamReads } from '../../team/team-reads.js';
 import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
 import { LeaveOrganizationCommand } from './leave-organization.command.js';
 
@@ -10,6 +11,7 @@ export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizati
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly members: MemberReads,
+    private readonly teams: TeamReads,
   ) {}
 
   async execute({ request }: LeaveOrganizationCommand): Promise<MemberWithUserView> {
@@ -21,7 +23,7 @@ export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizati
         const [member, owners, teams] = await Promise.all([
           this.members.withUser(organizationId, userId),
           this.members.owners(organizationId),
-          this.members.teamMembershipsOf(organizationId, userId),
+          this.teams.membershipsOf(organizationId, userId),
         ]);
         leaving.member = member;
         return { member: member && toMembership(member), owners, teams };

@@ -2,8 +2,9 @@ import type { RemovedMemberView } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../organization/organization-reads.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
+import { requestedOrganization } from '../../team/team.decider.js';
 import { decideRemoveMember, type RemovalState } from '../member.decider.js';
-import { organizationIdOf } from '../member-organization.js';
+import { TeamReads } from '../../team/team-reads.js';
 import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
 import { RemoveMemberCommand } from './remove-member.command.js';
 
@@ -13,10 +14,11 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
     private readonly members: MemberReads,
+    private readonly teams: TeamReads,
   ) {}
 
   async execute({ request }: RemoveMemberCommand): Promise<RemovedMemberView> {
-    const organizationId = organizationIdOf(request);
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
     const named = request.memberIdOrEmail;
     const byEmail = named.includes('@');
     const now = new Date();
@@ -31,7 +33,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
         // Another organization's member is not found here, whatever its id.
         const target = found?.organization_id === organizationId ? found : undefined;
         removal.target = target;
-        const targetTeams = target ? await this.members.teamMembershipsOf(organizationId, target.user_id) : [];
+        const targetTeams = target ? await this.teams.membershipsOf(organizationId, target.user_id) : [];
         return { caller, target: target ? toMembership(target) : null, owners, targetTeams };
       },
       decide: (state) => decideRemoveMember({ organizationId, now }, state),

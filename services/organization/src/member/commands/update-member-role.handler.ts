@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
 import { OrganizationReads } from '../../organization/organization-reads.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
+import { requestedOrganization } from '../../team/team.decider.js';
 import { toMemberView } from '../../organization/organization-view.mapper.js';
 import { MemberEntity } from '../member.entity.js';
 import { decideUpdateMemberRole, type RoleChangeState } from '../member.decider.js';
-import { organizationIdOf } from '../member-organization.js';
 import { MemberReads } from '../member-reads.js';
 import { UpdateMemberRoleCommand } from './update-member-role.command.js';
 
@@ -22,7 +22,7 @@ export class UpdateMemberRoleHandler implements ICommandHandler<UpdateMemberRole
   ) {}
 
   async execute({ request }: UpdateMemberRoleCommand): Promise<MemberView> {
-    const organizationId = organizationIdOf(request);
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
     const command = { organizationId, roles: rolesOf(request.role), now: new Date() };
     await this.organizations.execute<RoleChangeState>(organizationId, {
       load: async () => {

@@ -3,7 +3,7 @@ import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { hasPermission } from '../../access/organization-roles.js';
 import { OrganizationReads } from '../../organization/organization-reads.js';
-import { organizationIdOf } from '../member-organization.js';
+import { requestedOrganization } from '../../team/team.decider.js';
 import { HasPermissionQuery } from './has-permission.query.js';
 
 @QueryHandler(HasPermissionQuery)
@@ -15,7 +15,7 @@ export class HasPermissionHandler implements IQueryHandler<HasPermissionQuery, P
    * deprecated `permission` key is always denied (M21): a safe answer for clients that still send it.
    */
   async execute({ request }: HasPermissionQuery): Promise<PermissionCheckView> {
-    const organizationId = organizationIdOf(request);
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
     const caller = await this.reads.membership(organizationId, request.userId);
     if (!caller) throw new DomainError(OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, { status: 401 });
     const { permissions } = request;

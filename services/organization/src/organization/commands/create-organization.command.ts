@@ -1,7 +1,7 @@
-import type { CreateOrganizationRequest, CreatedOrganizationView } from '@authsvc/contracts';
+import type { CreateOrganizationRequest, OrganizationCreation } from '@authsvc/contracts';
 import { Command } from '@nestjs/cqrs';
 
-export class CreateOrganizationCommand extends Command<CreatedOrganizationView> {
+export class CreateOrganizationCommand extends Command<OrganizationCreation> {
   constructor(readonly request: CreateOrganizationRequest) {
     super();
   }

@@ -1,4 +1,4 @@
-import type { CreatedOrganizationView } from '@authsvc/contracts';
+import type { OrganizationCreation } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
 import { randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
@@ -15,7 +15,7 @@ import { CreateOrganizationCommand } from './create-organization.command.js';
 import { DataSource } from 'typeorm';
 
 @CommandHandler(CreateOrganizationCommand)
-export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, CreatedOrganizationView> {
+export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, OrganizationCreation> {
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
@@ -24,7 +24,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
-  async execute({ request }: CreateOrganizationCommand): Promise<CreatedOrganizationView> {
+  async execute({ request }: CreateOrganizationCommand): Promise<OrganizationCreation> {
     // Member reads carry the user from the service's copy: a creator who signed up a moment ago may not be in
     // it yet (their registration event still on its way), so identity is asked now.
     await this.users.view(request.userId, request.correlationId);
@@ -56,6 +56,9 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       this.reads.organization(organizationId),
       this.dataSource.getRepository(MemberEntity).findOneByOrFail({ id: command.memberId }),
     ]);
-    return { ...withParsedMetadata(toOrganizationView(organization!)), members: [toMemberView(member)] };
+    return {
+      organization: { ...withParsedMetadata(toOrganizationView(organization!)), members: [toMemberView(member)] },
+      defaultTeamId: organizationRules(this.config).defaultTeam ? command.teamId : null,
+    };
   }
 }

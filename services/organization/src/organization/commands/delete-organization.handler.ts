@@ -8,6 +8,7 @@ import { OrganizationStream } from '../organization-stream.js';
 import { organizationRules } from '../organization-rules.js';
 import { toOrganizationView } from '../organization-view.mapper.js';
 import type { OrganizationEntity } from '../organization.entity.js';
+import { TeamReads } from '../../team/team-reads.js';
 import { DeleteOrganizationCommand } from './delete-organization.command.js';
 
 @CommandHandler(DeleteOrganizationCommand)
@@ -15,6 +16,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
+    private readonly teams: TeamReads,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
@@ -27,7 +29,12 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
         const { organization, caller } = await this.reads.withCaller(organizationId, userId);
         deleted = organization;
         if (!caller) return { organization, caller, members: [], pendingInvitationIds: [], teams: [] };
-        return { organization, caller, ...(await this.reads.contents(organizationId)) };
+        const [members, teams] = await Promise.all([
+          this.reads.members(organizationId),
+          this.teams.allWithMembers(organizationId),
+        ]);
+        // The invitations arrive with their read model.
+        return { organization, caller, members, pendingInvitationIds: [], teams };
       },
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },

@@ -1,10 +1,13 @@
-import type { RevokeUserSessionsRequest, SessionEndReason, SessionView } from '@authsvc/contracts';
+import type { RevokeUserSessionsRequest, SessionAndUser, SessionEndReason, SessionView } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
 import { EventStore } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan, MoreThan } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
+import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionCache, type SessionEntry } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
+import type { EndedMembership } from './clear-ended-membership.command.js';
 import { toSessionView } from '../session-view.mapper.js';
 import {
   decideSession,
@@ -12,7 +15,11 @@ import {
   initialSessionState,
   sessionStreamId,
   type SessionCommand,
+  type SetActiveOrganization,
 } from '../session.decider.js';
+
+/** An active organization and team to record, and the condition a reaction to an ended membership sets. */
+export type ActiveOrganizationChoice = Omit<SetActiveOrganization, 'type' | 'now'>;
 
 type UserSessionSelection = Pick<
   RevokeUserSessionsRequest,
@@ -31,6 +38,7 @@ export class SessionWriter {
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
+    private readonly users: UserViews,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
@@ -77,11 +85,63 @@ export class SessionWriter {
       now,
     } as const;
     if (!(await this.apply(sessionId, command, correlationId))) return undefined;
+    const generation = await this.cache.generation(current.session.token);
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     if (!row) return undefined;
     const session = toSessionView(row);
-    await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, now);
+    await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, generation, now);
     return session;
+  }
+
+  /**
+   * Records the session's active organization and team; the session with its user as it now stands, undefined
+   * once it ended or expired. The Redis entry is dropped before the change is recorded (a crash in between
+   * cannot leave the previous choice served) and again after it (a rebuild that read the session before the
+   * change cannot put it back), then written from the stored session. An unreachable Redis fails the call
+   * instead of answering while an entry may still show the previous choice; doing it again repairs the entry.
+   */
+  async setActive(
+    session: { id: string; token: string },
+    choice: ActiveOrganizationChoice,
+    correlationId: string,
+    now: Date,
+  ): Promise<SessionAndUser | undefined> {
+    await this.retire(session.token);
+    await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, correlationId);
+    const generation = await this.retire(session.token);
+    const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id });
+    if (!row || row.expiresAt <= now) return undefined;
+    const { user, userVersion } = await this.users.read(row.userId, correlationId);
+    if (!user) return undefined;
+    const model = await this.cache.put({ session: toSessionView(row), user, userVersion }, generation, now);
+    return { session: model.session, user };
+  }
+
+  /**
+   * A user's membership of an organization (or of one of its teams) ended: each of their live sessions that has
+   * it active loses it (the team only, for a team), as `setActive` records it.
+   */
+  async clearEndedMembership(membership: EndedMembership): Promise<void> {
+    const { userId, organizationId, teamId, endedAt, correlationId } = membership;
+    const now = new Date();
+    const sessions = await this.dataSource.getRepository(SessionEntity).findBy({
+      userId,
+      expiresAt: MoreThan(now),
+      activeOrganizationId: organizationId,
+      ...(teamId !== undefined ? { activeTeamId: teamId } : {}),
+    });
+    const choice: ActiveOrganizationChoice = {
+      organizationId: teamId !== undefined ? organizationId : null,
+      teamId: null,
+      onlyIfActive: { organizationId, teamId, endedAt },
+    };
+    for (const session of sessions) await this.setActive(session, choice, correlationId, now);
+  }
+
+  private async retire(token: string): Promise<string> {
+    const generation = await this.cache.retire(token);
+    if (generation === undefined) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+    return generation;
   }
 
   /** False when the command changed nothing (the session had already ended, say, by a racing revocation). */

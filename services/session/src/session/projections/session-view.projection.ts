@@ -1,4 +1,10 @@
-import { SessionCreated, SessionRefreshed, SessionRevoked, type PersonalOf } from '@authsvc/contracts';
+import {
+  ActiveOrganizationChanged,
+  SessionCreated,
+  SessionRefreshed,
+  SessionRevoked,
+  type PersonalOf,
+} from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { SessionEntity } from '../session.entity.js';
 
@@ -15,6 +21,7 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
       userAgent: personal.userAgent,
       rememberMe: event.data.rememberMe,
       activeOrganizationId: null,
+      activeTeamId: null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -25,13 +32,20 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
       updatedAt: new Date(event.data.refreshedAt),
     });
   }
+  if (isEvent(event, ActiveOrganizationChanged) && row) {
+    return Object.assign(new SessionEntity(), row, {
+      activeOrganizationId: event.data.organizationId,
+      activeTeamId: event.data.teamId,
+      updatedAt: new Date(event.data.changedAt),
+    });
+  }
   if (isEvent(event, SessionRevoked)) return null;
   return row;
 }
 
 export const sessionViewProjection: RowProjection<SessionEntity> = {
   entity: SessionEntity,
-  handles: [SessionCreated.type, SessionRefreshed.type, SessionRevoked.type],
+  handles: [SessionCreated.type, SessionRefreshed.type, SessionRevoked.type, ActiveOrganizationChanged.type],
   creates: [SessionCreated.type],
   key: (event) => ({ id: (event.data as { sessionId: string }).sessionId }),
   evolve: evolveSessionView,

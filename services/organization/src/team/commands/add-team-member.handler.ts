@@ -1,0 +1,34 @@
+import type { TeamMemberView } from '@authsvc/contracts';
+import { randomString } from '@authsvc/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideAddTeamMember, requestedOrganization, type TeamMembershipState } from '../team.decider.js';
+import { teamRules } from '../team-rules.js';
+import { TeamReads } from '../team-reads.js';
+import { toTeamMemberView } from '../team-view.mapper.js';
+import { AddTeamMemberCommand } from './add-team-member.command.js';
+
+@CommandHandler(AddTeamMemberCommand)
+export class AddTeamMemberHandler implements ICommandHandler<AddTeamMemberCommand, TeamMemberView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly teams: TeamReads,
+    @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
+  ) {}
+
+  async execute({ request }: AddTeamMemberCommand): Promise<TeamMemberView> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const now = new Date();
+    const { teamId, targetUserId } = request;
+    const command = { teamMemberId: randomString(), userId: targetUserId, now };
+    await this.organizations.execute<TeamMembershipState>(organizationId, {
+      load: () =>
+        this.teams.membershipChange(organizationId, { teamId, callerId: request.userId, userId: targetUserId }),
+      decide: (state) => decideAddTeamMember(command, state, teamRules(this.config)),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    return toTeamMemberView((await this.teams.teamMember(teamId, targetUserId))!);
+  }
+}

@@ -1,0 +1,40 @@
+import type { TeamView } from '@authsvc/contracts';
+import { randomString } from '@authsvc/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideCreateTeam, requestedOrganization, type TeamCreationState } from '../team.decider.js';
+import { TeamReads } from '../team-reads.js';
+import { teamRules } from '../team-rules.js';
+import { toTeamView } from '../team-view.mapper.js';
+import { CreateTeamCommand } from './create-team.command.js';
+
+@CommandHandler(CreateTeamCommand)
+export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, TeamView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly teams: TeamReads,
+    @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
+  ) {}
+
+  async execute({ request }: CreateTeamCommand): Promise<TeamView> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const now = new Date();
+    const command = { teamId: randomString(), name: request.name, now };
+    await this.organizations.execute<TeamCreationState>(organizationId, {
+      load: async () => {
+        const [caller, teamCount] = await Promise.all([
+          this.reads.membership(organizationId, request.userId),
+          this.teams.teamCount(organizationId),
+        ]);
+        return { organizationId, caller, teamCount };
+      },
+      decide: (state) => decideCreateTeam(command, state, teamRules(this.config)),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    return toTeamView((await this.teams.team(organizationId, command.teamId))!);
+  }
+}

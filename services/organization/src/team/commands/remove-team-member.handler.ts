@@ -1,0 +1,26 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideRemoveTeamMember, requestedOrganization, type TeamMembershipState } from '../team.decider.js';
+import { TeamReads } from '../team-reads.js';
+import { RemoveTeamMemberCommand } from './remove-team-member.command.js';
+
+@CommandHandler(RemoveTeamMemberCommand)
+export class RemoveTeamMemberHandler implements ICommandHandler<RemoveTeamMemberCommand, { message: string }> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly teams: TeamReads,
+  ) {}
+
+  async execute({ request }: RemoveTeamMemberCommand): Promise<{ message: string }> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const { teamId, targetUserId } = request;
+    const now = new Date();
+    await this.organizations.execute<TeamMembershipState>(organizationId, {
+      load: () =>
+        this.teams.membershipChange(organizationId, { teamId, callerId: request.userId, userId: targetUserId }),
+      decide: (state) => decideRemoveTeamMember({ now }, state),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    return { message: 'Team member removed successfully.' };
+  }
+}

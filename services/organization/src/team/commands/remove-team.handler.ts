@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideRemoveTeam, requestedOrganization, type TeamRemovalState } from '../team.decider.js';
+import { TeamReads } from '../team-reads.js';
+import { teamRules } from '../team-rules.js';
+import { RemoveTeamCommand } from './remove-team.command.js';
+
+@CommandHandler(RemoveTeamCommand)
+export class RemoveTeamHandler implements ICommandHandler<RemoveTeamCommand, { message: string }> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly teams: TeamReads,
+    @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
+  ) {}
+
+  async execute({ request }: RemoveTeamCommand): Promise<{ message: string }> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const now = new Date();
+    const command = { organizationId, teamId: request.teamId, activeTeamId: request.activeTeamId, now };
+    await this.organizations.execute<TeamRemovalState>(organizationId, {
+      load: async () => {
+        const [caller, team, teamCount] = await Promise.all([
+          this.reads.membership(organizationId, request.userId),
+          this.teams.withMembers(organizationId, request.teamId),
+          this.teams.teamCount(organizationId),
+        ]);
+        return { caller, team, teamCount };
+      },
+      decide: (state) => decideRemoveTeam(command, state, teamRules(this.config)),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    return { message: 'Team removed successfully.' };
+  }
+}

@@ -1,0 +1,34 @@
+import type { TeamView } from '@authsvc/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideUpdateTeam, requestedOrganization, type TeamChangeState } from '../team.decider.js';
+import { TeamReads } from '../team-reads.js';
+import { toTeamView } from '../team-view.mapper.js';
+import { UpdateTeamCommand } from './update-team.command.js';
+
+@CommandHandler(UpdateTeamCommand)
+export class UpdateTeamHandler implements ICommandHandler<UpdateTeamCommand, TeamView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly teams: TeamReads,
+  ) {}
+
+  async execute({ request }: UpdateTeamCommand): Promise<TeamView> {
+    const organizationId = requestedOrganization(request.data.organizationId, request.activeOrganizationId);
+    const now = new Date();
+    await this.organizations.execute<TeamChangeState>(organizationId, {
+      load: async () => {
+        const [caller, team] = await Promise.all([
+          this.reads.membership(organizationId, request.userId),
+          this.teams.team(organizationId, request.teamId),
+        ]);
+        return { caller, team };
+      },
+      decide: (state) => decideUpdateTeam({ name: request.data.name, now }, state),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    return toTeamView((await this.teams.team(organizationId, request.teamId))!);
+  }
+}

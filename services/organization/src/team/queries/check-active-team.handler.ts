@@ -1,0 +1,24 @@
+import type { TeamView } from '@authsvc/contracts';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { activeTeamAsked, requireActiveTeamChoice } from '../team-access.js';
+import { TeamReads } from '../team-reads.js';
+import { toTeamView } from '../team-view.mapper.js';
+import { CheckActiveTeamQuery } from './check-active-team.query.js';
+
+@QueryHandler(CheckActiveTeamQuery)
+export class CheckActiveTeamHandler implements IQueryHandler<CheckActiveTeamQuery, TeamView | null> {
+  constructor(private readonly teams: TeamReads) {}
+
+  async execute({ request }: CheckActiveTeamQuery): Promise<TeamView | null> {
+    const teamId = activeTeamAsked(request.teamId, request.activeTeamId);
+    if (teamId === null) return null;
+    const { activeOrganizationId } = request;
+    const [team, callerInTeam] = activeOrganizationId
+      ? await Promise.all([
+          this.teams.team(activeOrganizationId, teamId),
+          this.teams.teamMember(teamId, request.userId),
+        ])
+      : [null, null];
+    return toTeamView(requireActiveTeamChoice({ activeOrganizationId, team, callerInTeam: callerInTeam !== null }));
+  }
+}

@@ -1,0 +1,27 @@
+import type { TeamView } from '@authsvc/contracts';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { requireTeamListAccess } from '../team-access.js';
+import { requestedOrganization } from '../team.decider.js';
+import { TeamEntity } from '../team.entity.js';
+import { toTeamView } from '../team-view.mapper.js';
+import { ListTeamsQuery } from './list-teams.query.js';
+
+@QueryHandler(ListTeamsQuery)
+export class ListTeamsHandler implements IQueryHandler<ListTeamsQuery, TeamView[]> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: OrganizationReads,
+  ) {}
+
+  /** One indexed query (teams_organization_idx) once the caller's membership is checked. */
+  async execute({ request }: ListTeamsQuery): Promise<TeamView[]> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    requireTeamListAccess(await this.reads.membership(organizationId, request.userId));
+    const rows = await this.dataSource
+      .getRepository(TeamEntity)
+      .find({ where: { organizationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toTeamView);
+  }
+}

@@ -1,0 +1,17 @@
+import type { TeamMemberView, TeamView } from '@authsvc/contracts';
+import type { TeamMemberEntity } from './team-member.entity.js';
+import type { TeamEntity } from './team.entity.js';
+
+export function toTeamView(row: TeamEntity): TeamView {
+  return {
+    id: row.id,
+    name: row.name,
+    organizationId: row.organizationId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toTeamMemberView(row: TeamMemberEntity): TeamMemberView {
+  return { id: row.id, teamId: row.teamId, userId: row.userId, createdAt: row.createdAt.toISOString() };
+}
