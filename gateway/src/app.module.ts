@@ -22,6 +22,7 @@ import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
+import { MemberController } from './organization/member.controller.js';
 import { TeamController } from './organization/team.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
@@ -48,6 +49,7 @@ export class AppModule {
         DeleteUserController,
         StatusController,
         OrganizationController,
+        MemberController,
         TeamController,
         InvitationController,
         MailboxController,

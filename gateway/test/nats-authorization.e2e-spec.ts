@@ -5,6 +5,7 @@ import {
   IDENTITY_MAIL_SUBJECTS,
   LegacyMailConsumer,
   IdentityRpc,
+  MemberRpc,
   MailerConsumers,
   PasswordResetRequested,
   SessionConsumers,
@@ -70,12 +71,12 @@ describe('NATS authorization: each app its own credential, allowed its own subje
     );
   });
 
-  it("carries the gateway's requests, and refuses it the identity requests no route of it makes", async () => {
+  it("carries the gateway's requests, and refuses it the internal requests no route of it makes", async () => {
     const gateway = await connectAs('gateway');
     expect(await attempt(gateway, IdentityRpc.isUsernameAvailable.subject, { username: 'free_name_1' })).toMatch(
       /^answered: .*"available":true/,
     );
-    for (const rpc of [IdentityRpc.getUser, IdentityRpc.setPassword]) {
+    for (const rpc of [IdentityRpc.getUser, IdentityRpc.setPassword, MemberRpc.add]) {
       expect(await attempt(gateway, rpc.subject, { userId: 'someone' })).toBe(refusedPublish(rpc.subject));
     }
   });

@@ -8,6 +8,7 @@ import { memberViewProjection } from './member/projections/member-view.projectio
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
+import { UserProfilesAndMemberReads1764710000000 } from './migrations/1764710000000-user-profiles-and-member-reads.js';
 import { Invitations1764720000000 } from './migrations/1764720000000-invitations.js';
 import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
 import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitation-teams.js';
@@ -15,6 +16,7 @@ import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
 import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
+import { UserProfileEntity } from './user-profile/user-profile.entity.js';
 import { teamMemberViewProjection } from './team/projections/team-member-view.projection.js';
 import { teamViewProjection } from './team/projections/team-view.projection.js';
 import { TeamMemberEntity } from './team/team-member.entity.js';
@@ -25,11 +27,12 @@ await runService('organization', async () => {
   const runtime = await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [OrganizationEntity, MemberEntity, InvitationEntity, TeamEntity, TeamMemberEntity],
+    entities: [OrganizationEntity, MemberEntity, UserProfileEntity, InvitationEntity, TeamEntity, TeamMemberEntity],
     migrations: [
       InitialOrganizationSchema1763800000000,
       WrappedDataKeys1764600000000,
       OrganizationsAndMembers1764700000000,
+      UserProfilesAndMemberReads1764710000000,
       Invitations1764720000000,
       Teams1764730000000,
       InvitationTeams1764740000000,

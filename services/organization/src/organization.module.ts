@@ -1,4 +1,4 @@
-import { EventStore, type ServiceRuntime } from '@authsvc/platform';
+import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -12,6 +12,17 @@ import { InvitationNatsController } from './invitation/invitation.nats-controlle
 import { GetInvitationHandler } from './invitation/queries/get-invitation.handler.js';
 import { ListInvitationsHandler } from './invitation/queries/list-invitations.handler.js';
 import { ListUserInvitationsHandler } from './invitation/queries/list-user-invitations.handler.js';
+import { AddMemberHandler } from './member/commands/add-member.handler.js';
+import { EndUserMembershipsHandler } from './member/commands/end-user-memberships.handler.js';
+import { LeaveOrganizationHandler } from './member/commands/leave-organization.handler.js';
+import { RemoveMemberHandler } from './member/commands/remove-member.handler.js';
+import { UpdateMemberRoleHandler } from './member/commands/update-member-role.handler.js';
+import { MemberReads } from './member/member-reads.js';
+import { MemberNatsController } from './member/member.nats-controller.js';
+import { GetActiveMemberRoleHandler } from './member/queries/get-active-member-role.handler.js';
+import { GetActiveMemberHandler } from './member/queries/get-active-member.handler.js';
+import { HasPermissionHandler } from './member/queries/has-permission.handler.js';
+import { ListMembersHandler } from './member/queries/list-members.handler.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from './organization.config.js';
 import { CreateOrganizationHandler } from './organization/commands/create-organization.handler.js';
 import { DeleteOrganizationHandler } from './organization/commands/delete-organization.handler.js';
@@ -21,6 +32,8 @@ import { OrganizationStream } from './organization/organization-stream.js';
 import { OrganizationNatsController } from './organization/organization.nats-controller.js';
 import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
 import { ListOrganizationsHandler } from './organization/queries/list-organizations.handler.js';
+import { IdentityEventsNatsController } from './user-profile/identity-events.nats-controller.js';
+import { UserProfileEntity } from './user-profile/user-profile.entity.js';
 import { AddTeamMemberHandler } from './team/commands/add-team-member.handler.js';
 import { CreateTeamHandler } from './team/commands/create-team.handler.js';
 import { RemoveTeamMemberHandler } from './team/commands/remove-team-member.handler.js';
@@ -39,7 +52,13 @@ export class OrganizationModule {
     return {
       module: OrganizationModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [OrganizationNatsController, InvitationNatsController, TeamNatsController],
+      controllers: [
+        OrganizationNatsController,
+        MemberNatsController,
+        InvitationNatsController,
+        TeamNatsController,
+        IdentityEventsNatsController,
+      ],
       providers: [
         { provide: ORGANIZATION_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -54,6 +73,21 @@ export class OrganizationModule {
         // organization/queries/
         CheckSlugHandler,
         ListOrganizationsHandler,
+        // user-profile/: the copy of identity's users that member reads carry the user from
+        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserProfileEntity),
+        // member/: the member lookups
+        MemberReads,
+        // member/commands/
+        AddMemberHandler,
+        RemoveMemberHandler,
+        UpdateMemberRoleHandler,
+        LeaveOrganizationHandler,
+        EndUserMembershipsHandler,
+        // member/queries/
+        GetActiveMemberHandler,
+        GetActiveMemberRoleHandler,
+        ListMembersHandler,
+        HasPermissionHandler,
         // team/: the teams read models' lookups
         TeamReads,
         // team/commands/

@@ -1,4 +1,4 @@
-import { EventStore, MultiplexedNatsClient, RpcClient, type ServiceRuntime } from '@authsvc/platform';
+import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
@@ -19,8 +19,7 @@ import { SessionReader } from './session/session-reader.js';
 import { OrganizationEventsNatsController } from './session/organization-events.nats-controller.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
 import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
-import { IdentityUsers } from './user-snapshot/identity-users.js';
-import { UserSnapshotStore } from './user-snapshot/user-snapshot.store.js';
+import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
 import { UserViews } from './user-snapshot/user-views.js';
 
 @Module({})
@@ -42,12 +41,7 @@ export class SessionModule {
             absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
-        { provide: UserSnapshotStore, useValue: new UserSnapshotStore(runtime.dataSource) },
-        {
-          provide: IdentityUsers,
-          useFactory: () =>
-            new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), config.RPC_TIMEOUT_MS)),
-        },
+        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserSnapshotEntity),
         UserViews,
         SessionWriter,
         SessionReader,

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { UserView } from '@authsvc/contracts';
-import { createServiceDataSource, ensureDatabase, migrateExclusively } from '@authsvc/platform';
+import {
+  createServiceDataSource,
+  ensureDatabase,
+  migrateExclusively,
+  UserSnapshotStore,
+  type UserSnapshot,
+} from '@authsvc/platform';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { InitialSessionSchema1763800000000 } from '../src/migrations/1763800000000-initial-session-schema';
 import { UserSnapshots1764100000000 } from '../src/migrations/1764100000000-user-snapshots';
-import type { UserSnapshot } from '../src/user-snapshot/user-snapshot';
 import { UserSnapshotEntity } from '../src/user-snapshot/user-snapshot.entity';
-import { UserSnapshotStore } from '../src/user-snapshot/user-snapshot.store';
 
 // The snapshot store against a real PostgreSQL, in a database of its own with the session service's migrations.
 const databaseUrl = new URL(`postgres://postgres@127.0.0.1:5432/session_snapshots_${randomBytes(4).toString('hex')}`);
@@ -24,7 +28,7 @@ beforeAll(async () => {
   });
   await dataSource.initialize();
   await migrateExclusively(dataSource, 'session');
-  store = new UserSnapshotStore(dataSource);
+  store = new UserSnapshotStore(dataSource, UserSnapshotEntity);
 });
 
 afterAll(async () => {

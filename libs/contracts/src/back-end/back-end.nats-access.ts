@@ -4,6 +4,7 @@ import {
   ORGANIZATION_EVENTS_STREAM,
   ORGANIZATION_EVENTS_SUBJECTS,
 } from '../organization/events/organization-event-types.js';
+import { MemberRpc } from '../organization/member.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 // WARNING: persisted names (durable consumers), do not rename.
@@ -22,11 +23,12 @@ export const BackEndConsumers = {
 
 /**
  * Your own server code, trusted to make the requests no HTTP route makes (a first password for a user without
- * one, and ending a session from outside the gateway) and to follow the organization events.
+ * one, ending a session from outside the gateway, adding a user to an organization) and to follow the
+ * organization events.
  */
 export const BackEndNatsAccess: NatsAccess = {
   user: 'backend',
   serves: [],
-  calls: [IdentityRpc.setPassword, SessionRpc.revoke],
+  calls: [IdentityRpc.setPassword, SessionRpc.revoke, MemberRpc.add],
   consumes: Object.values(BackEndConsumers),
 };

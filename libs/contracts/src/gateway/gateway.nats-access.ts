@@ -2,6 +2,7 @@ import { IdentityRpc } from '../identity/identity.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
 import { InvitationRpc } from '../organization/invitation.rpc.js';
+import { MemberRpc } from '../organization/member.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { TeamRpc } from '../organization/team.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
@@ -42,6 +43,13 @@ export const GatewayNatsAccess: NatsAccess = {
     MailerRpc.listMailbox,
     // Every request an organization endpoint makes; the internal ones (add-member) are declared apart.
     ...Object.values(OrganizationRpc),
+    MemberRpc.remove,
+    MemberRpc.updateRole,
+    MemberRpc.getActive,
+    MemberRpc.getActiveRole,
+    MemberRpc.leave,
+    MemberRpc.list,
+    MemberRpc.hasPermission,
     ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
   ],

@@ -40,7 +40,8 @@ export const OrganizationErrors = {
     BAD_REQUEST,
   ),
   MEMBER_NOT_FOUND: defineError('Member not found', BAD_REQUEST),
-  ROLE_NOT_FOUND: defineError('Role not found', BAD_REQUEST, 'ROLE_NOT_FOUND', /^Role not found: .+$/),
+  // The current client names the unknown roles after the code: `ROLE_NOT_FOUND: wizard, ghost`.
+  ROLE_NOT_FOUND: defineError('Role not found', BAD_REQUEST, 'ROLE_NOT_FOUND', /^ROLE_NOT_FOUND: .+$/),
   TEAM_NOT_FOUND: defineError('Team not found', BAD_REQUEST),
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: defineError(
     'You cannot leave the organization as the only owner',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasPermission, isOwner, rolesOf, unknownRole } from './organization-roles.js';
+import { hasPermission, isOwner, rankOf, rolesOf, unknownRole, unknownRoles } from './organization-roles.js';
 
 describe('organization roles', () => {
   it('gives the owner every action, the admin all but deleting the organization, the member none', () => {
@@ -26,9 +26,24 @@ describe('organization roles', () => {
 
   it('reads role strings as comma-separated lists', () => {
     expect(rolesOf('admin, member,')).toEqual(['admin', 'member']);
+    expect(rolesOf(['member', ' admin,owner'])).toEqual(['member', 'admin', 'owner']);
     expect(isOwner('member,owner')).toBe(true);
     expect(isOwner('admin')).toBe(false);
     expect(unknownRole(['admin', 'wizard'])).toBe('wizard');
     expect(unknownRole(['owner', 'member'])).toBeUndefined();
+  });
+
+  it('names every unknown role of a list', () => {
+    expect(unknownRoles(['wizard', 'admin', 'ghost'])).toEqual(['wizard', 'ghost']);
+    expect(unknownRoles(['member'])).toEqual([]);
+  });
+
+  it('ranks a role string by its highest role: owner over admin over member, unknown roles nowhere', () => {
+    expect(rankOf('owner')).toBeGreaterThan(rankOf('admin'));
+    expect(rankOf('admin')).toBeGreaterThan(rankOf('member'));
+    expect(rankOf('member,admin')).toBe(rankOf('admin'));
+    expect(rankOf(['member', 'owner'])).toBe(rankOf('owner'));
+    expect(rankOf('wizard')).toBe(0);
+    expect(rankOf('constructor')).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
+
 /** What can be done to what: the organization's resources and their actions (spec §6, and `ac` of the current client). */
 export const ORGANIZATION_STATEMENTS = {
   organization: ['update', 'delete'],
@@ -20,17 +22,43 @@ export const ORGANIZATION_ROLES: Readonly<Record<string, Grants>> = {
   member: { ac: ['read'] },
 };
 
-/** The roles of a role string ("admin,member" holds two). */
-export function rolesOf(role: string): string[] {
-  return role
+/** The roles of a role string ("admin,member" holds two), or of a list of them. */
+export function rolesOf(role: string | readonly string[]): string[] {
+  return (typeof role === 'string' ? role : role.join(','))
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name.length > 0);
 }
 
+/** The role names of these that are no role of the organization. */
+export function unknownRoles(roles: readonly string[]): string[] {
+  return roles.filter((name) => !Object.hasOwn(ORGANIZATION_ROLES, name));
+}
+
+/**
+ * Roles as a request names them, when every one is a role of the organization: ROLE_NOT_FOUND names the others
+ * as the current client words it (`ROLE_NOT_FOUND: wizard, ghost`); none at all is ROLE_NOT_FOUND too.
+ */
+export function knownRoles(roles: readonly string[]): readonly string[] {
+  if (roles.length === 0) throw new DomainError(OrganizationErrors.ROLE_NOT_FOUND);
+  const unknown = unknownRoles(roles);
+  if (unknown.length > 0) {
+    throw new DomainError(withMessage(OrganizationErrors.ROLE_NOT_FOUND, `ROLE_NOT_FOUND: ${unknown.join(', ')}`));
+  }
+  return roles;
+}
+
 /** The first of these role names that is no role of the organization, if any. */
 export function unknownRole(roles: readonly string[]): string | undefined {
-  return roles.find((name) => !Object.hasOwn(ORGANIZATION_ROLES, name));
+  return unknownRoles(roles)[0];
+}
+
+/** How far each role reaches: nobody grants a role above their own, or changes a member above them. */
+const ROLE_RANKS: Readonly<Record<string, number>> = { member: 1, admin: 2, [CREATOR_ROLE]: 3 };
+
+/** The highest rank among a role string's (or a list's) roles; 0 when it holds no known role. */
+export function rankOf(role: string | readonly string[]): number {
+  return Math.max(0, ...rolesOf(role).map((name) => (Object.hasOwn(ROLE_RANKS, name) ? ROLE_RANKS[name]! : 0)));
 }
 
 /**

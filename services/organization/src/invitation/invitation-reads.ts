@@ -1,7 +1,6 @@
-import { InvitationAccepted, type UserInvitationView } from '@authsvc/contracts';
+import type { UserInvitationView } from '@authsvc/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
-import { organizationStreamId } from '../organization/organization-stream.js';
 import { TeamReads } from '../team/team-reads.js';
 import type { TeamSeats } from './invitation.decider.js';
 import { InvitationEntity } from './invitation.entity.js';
@@ -75,21 +74,14 @@ export class InvitationReads {
     }));
   }
 
-  /**
-   * Whether a member of the organization has this address. Until the service keeps its own copy of users'
-   * addresses (the user profiles of the members' work), the members it can tell are those who joined by an
-   * invitation to it; with that copy this becomes a join of members and profiles.
-   */
+  /** Whether a member of the organization has this address, compared case-insensitively (user_profiles_email_idx). */
   async memberWithEmail(organizationId: string, email: string): Promise<boolean> {
     const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM organization.invitations invitation
-         JOIN organization.events accepted
-           ON accepted.stream_id = $3 AND accepted.type = $4 AND accepted.data->>'invitationId' = invitation.id
-         JOIN organization.members member
-           ON member.organization_id = invitation.organization_id AND member.user_id = accepted.data->>'userId'
-        WHERE invitation.organization_id = $1 AND invitation.email = $2 AND invitation.status = 'accepted'
+      `SELECT 1 FROM organization.user_profiles profile
+         JOIN organization.members member ON member.user_id = profile.user_id AND member.organization_id = $1
+        WHERE lower(profile.email) = $2
         LIMIT 1`,
-      [organizationId, email.toLowerCase(), organizationStreamId(organizationId), InvitationAccepted.type],
+      [organizationId, email.toLowerCase()],
     );
     return rows.length > 0;
   }

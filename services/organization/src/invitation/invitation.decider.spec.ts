@@ -102,7 +102,7 @@ describe('invitation decider', () => {
       expect(refusal(() => roles(['member', 'wizard', 'superhero']))).toEqual({
         code: 'ROLE_NOT_FOUND',
         status: 400,
-        message: 'Role not found: wizard, superhero',
+        message: 'ROLE_NOT_FOUND: wizard, superhero',
       });
     });
 

@@ -12,7 +12,7 @@ import {
 import { AuthErrors, DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { isEmail } from 'class-validator';
-import { CREATOR_ROLE, hasPermission, isOwner, rolesOf, unknownRole } from '../access/organization-roles.js';
+import { CREATOR_ROLE, hasPermission, isOwner, knownRoles, rolesOf } from '../access/organization-roles.js';
 import type { Membership, OrganizationFacts } from '../organization/organization.decider.js';
 import { requireTeamRoom } from '../team/team.decider.js';
 
@@ -102,7 +102,7 @@ export function decideInviteMember(command: InviteMember, state: InviteState, ru
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION);
   }
   const roles = roleNames(command.role);
-  requireKnownRoles(roles);
+  knownRoles(roles);
   // Only an owner hands out ownership.
   if (!isOwner(caller.role) && roles.includes(CREATOR_ROLE)) {
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE);
@@ -143,14 +143,6 @@ export function decideInviteMember(command: InviteMember, state: InviteState, ru
     createdAt: now.toISOString(),
   };
   return [pendingEvent(InvitationCreated, invitation, personal, organizationId)];
-}
-
-function requireKnownRoles(roles: readonly string[]): void {
-  if (roles.length === 0) throw new DomainError(OrganizationErrors.ROLE_NOT_FOUND);
-  const unknown = roles.filter((name) => unknownRole([name]) !== undefined);
-  if (unknown.length > 0) {
-    throw new DomainError(withMessage(OrganizationErrors.ROLE_NOT_FOUND, `Role not found: ${unknown.join(', ')}`));
-  }
 }
 
 /** A team of the organization (S9: no other organization's, none made up) with room for one more member. */

@@ -7,6 +7,7 @@ import {
   OrganizationUpdated,
   TeamCreated,
   TeamMemberAdded,
+  type MemberRemovalReason,
   type OrganizationUpdatedData,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
@@ -140,18 +141,16 @@ export function decideUpdateOrganization(command: UpdateOrganization, state: Cha
   ];
 }
 
-export interface DeletionState extends Omit<ChangeState, 'slugTaken'> {
+/** What an organization holds that ends with it. */
+export interface OrganizationContents {
   readonly members: readonly Membership[];
   /** The invitations still pending (expired ones too, until the sweep has recorded them). */
   readonly pendingInvitationIds: readonly string[];
   readonly teams: readonly TeamWithMembers[];
 }
 
-/**
- * Every pending invitation is canceled, every team member and team removed and every membership ended before
- * the organization goes, each with its event, so that a subscriber tracking any of them needs no rule of its
- * own for deletions.
- */
+export type DeletionState = Omit<ChangeState, 'slugTaken'> & OrganizationContents;
+
 export function decideDeleteOrganization(
   command: { readonly now: Date },
   state: DeletionState,
@@ -162,15 +161,29 @@ export function decideDeleteOrganization(
   if (!hasPermission(state.caller!.role, { organization: ['delete'] })) {
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION);
   }
-  const at = command.now.toISOString();
+  return closingEvents(organization, state, command.now, 'organization-deleted');
+}
+
+/**
+ * The end of an organization: every pending invitation is canceled, every team member and team removed and
+ * every membership ended (for `reason`) before the organization goes, each with its event, so that a
+ * subscriber tracking any of them needs no rule of its own for deletions.
+ */
+export function closingEvents(
+  organization: OrganizationFacts,
+  contents: OrganizationContents,
+  now: Date,
+  reason: MemberRemovalReason,
+): PendingEvent[] {
+  const at = now.toISOString();
   const organizationId = organization.id;
   return [
-    ...state.pendingInvitationIds.map((invitationId) =>
+    ...contents.pendingInvitationIds.map((invitationId) =>
       pendingEvent(InvitationCanceled, { organizationId, invitationId, canceledAt: at }),
     ),
-    ...state.teams.flatMap((team) => teamRemoval(organizationId, team, at)),
-    ...state.members.map(({ memberId, userId }) =>
-      pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason: 'organization-deleted', removedAt: at }),
+    ...contents.teams.flatMap((team) => teamRemoval(organizationId, team, at)),
+    ...contents.members.map(({ memberId, userId }) =>
+      pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason, removedAt: at }),
     ),
     pendingEvent(OrganizationDeleted, { organizationId, slug: organization.slug, deletedAt: at }),
   ];

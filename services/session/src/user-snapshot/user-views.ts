@@ -1,13 +1,9 @@
 import type { PublishedEvent, SessionView, UserView } from '@authsvc/contracts';
-import { ConsumerProjector } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NEW_SESSION, SessionCache } from '../session/session-cache.js';
 import { SessionEntity } from '../session/session.entity.js';
-import { IdentityUsers } from './identity-users.js';
-import { mergeFetchedUser, type UserSnapshot } from './user-snapshot.js';
-import { userSnapshotProjection, type SnapshotOutcome } from './user-snapshot.projection.js';
-import { UserSnapshotStore } from './user-snapshot.store.js';
 
 /** A user's view as a session entry carries it: null for a user that no longer exists. */
 export interface UserReading {
@@ -23,16 +19,11 @@ export interface UserReading {
  */
 @Injectable()
 export class UserViews {
-  private readonly projector: ConsumerProjector<UserSnapshot, SnapshotOutcome>;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
-    private readonly snapshots: UserSnapshotStore,
-    private readonly identity: IdentityUsers,
-  ) {
-    this.projector = new ConsumerProjector(userSnapshotProjection, snapshots);
-  }
+    private readonly snapshots: UserSnapshots,
+  ) {}
 
   async read(userId: string, correlationId: string): Promise<UserReading> {
     // The version is read before the data, so an entry built from data that a change overtook is refused.
@@ -64,7 +55,7 @@ export class UserViews {
 
   /** Takes in one identity event (at least once, in any order); a throw means "deliver it again". */
   async apply(event: PublishedEvent): Promise<void> {
-    const projected = await this.projector.apply(event);
+    const projected = await this.snapshots.apply(event);
     if (!projected) return;
     const { key: userId, previous, outcome } = projected;
     if (outcome.type === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
@@ -77,15 +68,9 @@ export class UserViews {
   }
 
   private async fetch(userId: string, correlationId: string, version: string): Promise<UserReading> {
-    const fetched = await this.identity.get(userId, correlationId);
+    const fetched = await this.snapshots.fetch(userId, correlationId);
     if (!fetched) return { user: null, userVersion: version };
-    const { snapshot, replaced } = await this.snapshots.update(userId, (current) => {
-      const merged = mergeFetchedUser(current, fetched);
-      return {
-        write: merged.changed ? merged.snapshot : undefined,
-        result: { snapshot: merged.snapshot, replaced: merged.changed && current !== null },
-      };
-    });
+    const { snapshot, replaced } = fetched;
     // Other sessions' entries may hold the replaced view. This reading keeps the version read before, so the
     // entry built from it is refused once; the next miss reads the stored snapshot under the new version.
     if (replaced) await this.changed(snapshot.view, userId);

@@ -1,6 +1,6 @@
 import type { OrganizationCreation } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
-import { randomString } from '@authsvc/platform';
+import { randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
@@ -20,10 +20,14 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
     private readonly dataSource: DataSource,
+    private readonly users: UserSnapshots,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
   async execute({ request }: CreateOrganizationCommand): Promise<OrganizationCreation> {
+    // Member reads carry the user from the service's copy: a creator who signed up a moment ago may not be in
+    // it yet (their registration event still on its way), so identity is asked now.
+    await this.users.view(request.userId, request.correlationId);
     const now = new Date();
     const organizationId = randomString();
     const command = {

@@ -1,15 +1,20 @@
 import type { UserView } from '@authsvc/contracts';
-import { preparedQuery, rowInsertion, type ViewDecision, type ViewStore } from '@authsvc/platform';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query.js';
+import { rowInsertion } from '../database/row-insertion.js';
+import type { ViewDecision, ViewStore } from '../event-store/consumer-projection.js';
 import type { UserSnapshot } from './user-snapshot.js';
-import { UserSnapshotEntity } from './user-snapshot.entity.js';
+import type { UserSnapshotRow } from './user-snapshot.entity.js';
 
-/** Postgres home of the user snapshots; every change goes through `update`. */
+/** Postgres home of a service's user snapshots, in the table of `entity`; every change goes through `update`. */
 export class UserSnapshotStore implements ViewStore<UserSnapshot> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly entity: new () => UserSnapshotRow,
+  ) {}
 
   async find(userId: string): Promise<UserSnapshot | null> {
-    const row = await this.dataSource.getRepository(UserSnapshotEntity).findOneBy({ userId });
+    const row = await this.dataSource.getRepository(this.entity).findOneBy({ userId });
     return row ? toUserSnapshot(row) : null;
   }
 
@@ -24,18 +29,18 @@ export class UserSnapshotStore implements ViewStore<UserSnapshot> {
     const fromNothing = decide(null);
     if (fromNothing.write && (await this.insertIfAbsent(fromNothing.write))) return fromNothing.result;
     return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(UserSnapshotEntity);
+      const repository = manager.getRepository(this.entity);
       const row = await repository.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
       if (!row) return fromNothing.result;
       const { write, result } = decide(toUserSnapshot(row));
-      if (write) await repository.update({ userId }, toEntity(write));
+      if (write) await repository.update({ userId }, this.toRow(write));
       return result;
     });
   }
 
   private async insertIfAbsent(snapshot: UserSnapshot): Promise<boolean> {
     const manager = this.dataSource.manager;
-    const { table, columns, values } = rowInsertion(manager, UserSnapshotEntity, toEntity(snapshot));
+    const { table, columns, values } = rowInsertion(manager, this.entity, this.toRow(snapshot));
     const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
     const inserted = await preparedQuery(
       manager,
@@ -44,9 +49,26 @@ export class UserSnapshotStore implements ViewStore<UserSnapshot> {
     );
     return inserted.length > 0;
   }
+
+  /** A deleted user's row keeps no personal data. */
+  private toRow({ userId, view, lastPosition }: UserSnapshot): UserSnapshotRow {
+    return Object.assign(new this.entity(), {
+      userId,
+      deleted: view === null,
+      email: view?.email ?? null,
+      name: view?.name ?? null,
+      image: view?.image ?? null,
+      emailVerified: view?.emailVerified ?? null,
+      username: view?.username ?? null,
+      displayUsername: view?.displayUsername ?? null,
+      createdAt: view ? new Date(view.createdAt) : null,
+      updatedAt: view ? new Date(view.updatedAt) : null,
+      lastPosition: lastPosition.toString(),
+    });
+  }
 }
 
-function toUserSnapshot(row: UserSnapshotEntity): UserSnapshot {
+function toUserSnapshot(row: UserSnapshotRow): UserSnapshot {
   const lastPosition = BigInt(row.lastPosition);
   if (row.deleted) return { userId: row.userId, view: null, lastPosition };
   const view: UserView = {
@@ -61,21 +83,4 @@ function toUserSnapshot(row: UserSnapshotEntity): UserSnapshot {
     updatedAt: (row.updatedAt ?? new Date(0)).toISOString(),
   };
   return { userId: row.userId, view, lastPosition };
-}
-
-/** A deleted user's row keeps no personal data. */
-function toEntity({ userId, view, lastPosition }: UserSnapshot): UserSnapshotEntity {
-  return Object.assign(new UserSnapshotEntity(), {
-    userId,
-    deleted: view === null,
-    email: view?.email ?? null,
-    name: view?.name ?? null,
-    image: view?.image ?? null,
-    emailVerified: view?.emailVerified ?? null,
-    username: view?.username ?? null,
-    displayUsername: view?.displayUsername ?? null,
-    createdAt: view ? new Date(view.createdAt) : null,
-    updatedAt: view ? new Date(view.updatedAt) : null,
-    lastPosition: lastPosition.toString(),
-  });
 }

@@ -1,7 +1,7 @@
 import type { UserView } from '@authsvc/contracts';
 
 /**
- * What the session service knows of a user: identity's public view, or null once the user was deleted (a
+ * What a service knows of one of identity's users: identity's public view, or null once the user was deleted (a
  * tombstone, so that a late copy of an older event cannot bring the user back). `lastPosition` is the
  * global position of the last identity event taken into account (0 when only fetched from identity).
  */

@@ -91,7 +91,7 @@ describe('user snapshot projection', () => {
     });
   });
 
-  it('a redelivered copy stores the same snapshot again (so the cached sessions are dropped again)', () => {
+  it('a redelivered copy stores the same snapshot again (so its reactions run again)', () => {
     const update = published(UserUpdated.type, 11, { updatedAt: '2026-01-03T00:00:00.000Z' }, { name: 'Ada L.' });
     const once = evolveUserSnapshot(snapshot(ada, 10), update);
     if (once.type !== 'store') throw new Error('expected a store');

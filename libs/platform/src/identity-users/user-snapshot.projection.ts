@@ -10,15 +10,15 @@ import {
   type PublishedEvent,
   type UserView,
 } from '@authsvc/contracts';
-import type { ConsumerProjection } from '@authsvc/platform';
+import type { ConsumerProjection } from '../event-store/consumer-projection.js';
 import type { UserSnapshot } from './user-snapshot.js';
 
 /** The identity events that shape a user's public view. */
 const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
 
 /**
- * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, which
- * still re-invalidates the cached sessions in case the first delivery failed after the write), `ignore` it,
+ * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, whose
+ * reactions run again in case the first delivery failed after the write), `ignore` it,
  * or `resync` from identity: an event older than the last one applied arrived late (redelivered after a
  * failure while later ones went through), and a partial change cannot be applied out of order.
  */
@@ -29,7 +29,7 @@ export type SnapshotOutcome =
 
 const IGNORE: SnapshotOutcome = { type: 'ignore' };
 
-/** The session service's view of each identity user, keyed by user id; `store` writes the snapshot. */
+/** A service's view of each identity user, keyed by user id; `store` writes the snapshot. */
 export const userSnapshotProjection: ConsumerProjection<UserSnapshot, SnapshotOutcome> = {
   handles: USER_SNAPSHOT_EVENTS,
   key: (event) => {
@@ -59,7 +59,7 @@ export function evolveUserSnapshot(current: UserSnapshot | null, event: Publishe
     );
     return view ? { type: 'store', snapshot: { userId, view, lastPosition: position } } : IGNORE;
   }
-  // A change of a user we hold nothing of: the first session of theirs fetches the view from identity.
+  // A change of a user we hold nothing of: the first need of their view fetches it from identity.
   if (!current?.view || (event.personal === null && event.type !== EmailVerified.type)) return IGNORE;
   const change = changeOf(event);
   if (!change) return IGNORE;

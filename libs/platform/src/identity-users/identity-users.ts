@@ -1,11 +1,11 @@
 import { IdentityRpc, type UserView } from '@authsvc/contracts';
-import type { RpcClient } from '@authsvc/platform';
+import type { RpcClient } from '../rpc/rpc-client.js';
 import type { OnApplicationShutdown } from '@nestjs/common';
 
 /**
  * Asks identity for a user over its contract (`identity.rpc.user.get`): only when the snapshot cannot
- * answer (a user's first session comes before their registration event) or may be behind (a change in
- * flight). Failures arrive as catalogue errors (no answer within RPC_TIMEOUT_MS is a 503, as at the gateway).
+ * answer (a user needed before their registration event arrived) or may be behind (a change in flight, an
+ * event that arrived out of order). Failures arrive as catalogue errors (no answer within RPC_TIMEOUT_MS is a 503, as at the gateway).
  */
 export class IdentityUsers implements OnApplicationShutdown {
   constructor(private readonly rpc: RpcClient) {}

@@ -1,0 +1,100 @@
+import {
+  GetActiveMemberRoleQuery,
+  HasPermissionBody,
+  LeaveOrganizationBody,
+  ListMembersQuery,
+  MemberRpc,
+  RemoveMemberBody,
+  UpdateMemberRoleBody,
+  type MemberListView,
+  type MemberRoleView,
+  type MemberView,
+  type MemberWithUserView,
+  type PermissionCheckView,
+  type RemovedMemberView,
+} from '@authsvc/contracts';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { AuthController } from '../auth/auth-controller.decorator.js';
+import { Caller, type SignedInCaller } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { ActiveOrganization } from '../session/active-organization.js';
+import { asOrganizationCaller } from './organization-caller.js';
+
+/**
+ * Members: remove, change a role, leave, read the caller's membership and role, list, check a permission.
+ * Adding a member is server code's (organization.rpc.member.add): no route here, as in the reference. A caller
+ * whose membership of their active organization ends here stops naming it before the answer, as on delete;
+ * their other sessions follow from the membership event.
+ */
+@AuthController()
+export class MemberController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly activeOrganization: ActiveOrganization,
+  ) {}
+
+  @Post('organization/remove-member')
+  @HttpCode(200)
+  @WithSession()
+  async remove(@Body() body: RemoveMemberBody, @Caller() caller: SignedInCaller): Promise<RemovedMemberView> {
+    const removed = await this.services.call(MemberRpc.remove, { ...body, ...asOrganizationCaller(caller) });
+    const { userId, organizationId } = removed.member;
+    await this.leftActive(caller, userId === caller.user.id ? organizationId : null);
+    return removed;
+  }
+
+  @Post('organization/update-member-role')
+  @HttpCode(200)
+  @WithSession()
+  updateRole(@Body() body: UpdateMemberRoleBody, @Caller() caller: SignedInCaller): Promise<MemberView> {
+    return this.services.call(MemberRpc.updateRole, { ...body, ...asOrganizationCaller(caller) });
+  }
+
+  @Post('organization/leave')
+  @HttpCode(200)
+  @WithSession()
+  async leave(@Body() body: LeaveOrganizationBody, @Caller() caller: SignedInCaller): Promise<MemberWithUserView> {
+    const left = await this.services.call(MemberRpc.leave, { ...body, ...asOrganizationCaller(caller) });
+    await this.leftActive(caller, left.organizationId);
+    return left;
+  }
+
+  @Get('organization/get-active-member')
+  @WithSession()
+  getActive(@Caller() caller: SignedInCaller): Promise<MemberWithUserView> {
+    return this.services.call(MemberRpc.getActive, asOrganizationCaller(caller));
+  }
+
+  @Get('organization/get-active-member-role')
+  @WithSession()
+  getActiveRole(
+    @Query() { userId, ...query }: GetActiveMemberRoleQuery,
+    @Caller() caller: SignedInCaller,
+  ): Promise<MemberRoleView> {
+    return this.services.call(MemberRpc.getActiveRole, {
+      ...query,
+      memberUserId: userId,
+      ...asOrganizationCaller(caller),
+    });
+  }
+
+  @Get('organization/list-members')
+  @WithSession()
+  list(@Query() query: ListMembersQuery, @Caller() caller: SignedInCaller): Promise<MemberListView> {
+    return this.services.call(MemberRpc.list, { ...query, ...asOrganizationCaller(caller) });
+  }
+
+  @Post('organization/has-permission')
+  @HttpCode(200)
+  @WithSession()
+  hasPermission(@Body() body: HasPermissionBody, @Caller() caller: SignedInCaller): Promise<PermissionCheckView> {
+    return this.services.call(MemberRpc.hasPermission, { ...body, ...asOrganizationCaller(caller) });
+  }
+
+  /** The caller left `organizationId` (null: none): their session stops naming it if it was the active one. */
+  private async leftActive(caller: SignedInCaller, organizationId: string | null): Promise<void> {
+    if (organizationId === null || caller.session.activeOrganizationId !== organizationId) return;
+    await this.activeOrganization.record(caller, { organizationId: null, teamId: null });
+  }
+}

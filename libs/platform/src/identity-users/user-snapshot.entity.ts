@@ -1,0 +1,42 @@
+import { Column, PrimaryColumn } from 'typeorm';
+
+/**
+ * The columns of a service's copy of identity's users, fed by identity's events (and by identity's answer when
+ * a user is needed before their registration event arrived). A deleted user leaves a row without personal
+ * data. Each service keeps its own table: its entity extends this with `@Entity` and the table's name.
+ */
+export abstract class UserSnapshotRow {
+  @PrimaryColumn({ name: 'user_id', type: 'varchar', length: 64 })
+  userId!: string;
+
+  @Column({ type: 'boolean' })
+  deleted!: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  image!: string | null;
+
+  @Column({ name: 'email_verified', type: 'boolean', nullable: true })
+  emailVerified!: boolean | null;
+
+  @Column({ type: 'text', nullable: true })
+  username!: string | null;
+
+  @Column({ name: 'display_username', type: 'text', nullable: true })
+  displayUsername!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', nullable: true })
+  createdAt!: Date | null;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', nullable: true })
+  updatedAt!: Date | null;
+
+  /** Global position of the last identity event applied (bigint, read as a string); 0: fetched only. */
+  @Column({ name: 'last_position', type: 'bigint' })
+  lastPosition!: string;
+}

@@ -1,0 +1,31 @@
+import type { Provider } from '@nestjs/common';
+import type { ServiceRuntime } from '../bootstrap/service-runtime.js';
+import { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
+import { RpcClient } from '../rpc/rpc-client.js';
+import { IdentityUsers } from './identity-users.js';
+import type { UserSnapshotRow } from './user-snapshot.entity.js';
+import { UserSnapshotStore } from './user-snapshot.store.js';
+import { UserSnapshots } from './user-snapshots.js';
+
+/**
+ * A service's copy of identity's users as Nest providers: `UserSnapshots` over the table of `entity`, and the
+ * identity client it asks (closed at shutdown), waiting `rpcTimeoutMs` for an answer.
+ */
+export function userSnapshotsProviders(
+  runtime: Pick<ServiceRuntime, 'nats' | 'dataSource'>,
+  rpcTimeoutMs: number,
+  entity: new () => UserSnapshotRow,
+): Provider[] {
+  return [
+    {
+      provide: IdentityUsers,
+      useFactory: () => new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), rpcTimeoutMs)),
+    },
+    {
+      provide: UserSnapshots,
+      useFactory: (identity: IdentityUsers) =>
+        new UserSnapshots(new UserSnapshotStore(runtime.dataSource, entity), identity),
+      inject: [IdentityUsers],
+    },
+  ];
+}

@@ -1,0 +1,36 @@
+import type { MemberWithUserView } from '@authsvc/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { decideLeave, type LeaveState } from '../member.decider.js';
+import { TeamReads } from '../../team/team-reads.js';
+import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
+import { LeaveOrganizationCommand } from './leave-organization.command.js';
+
+@CommandHandler(LeaveOrganizationCommand)
+export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizationCommand, MemberWithUserView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly members: MemberReads,
+    private readonly teams: TeamReads,
+  ) {}
+
+  async execute({ request }: LeaveOrganizationCommand): Promise<MemberWithUserView> {
+    const { organizationId, userId } = request;
+    const now = new Date();
+    const leaving: { member?: MemberWithUserRow | null } = {};
+    await this.organizations.execute<LeaveState>(organizationId, {
+      load: async () => {
+        const [member, owners, teams] = await Promise.all([
+          this.members.withUser(organizationId, userId),
+          this.members.owners(organizationId),
+          this.teams.membershipsOf(organizationId, userId),
+        ]);
+        leaving.member = member;
+        return { member: member && toMembership(member), owners, teams };
+      },
+      decide: (state) => decideLeave({ organizationId, now }, state),
+      context: { correlationId: request.correlationId, actorId: userId, now },
+    });
+    return toMemberWithUserView(leaving.member!);
+  }
+}

@@ -1,0 +1,46 @@
+import type { RemovedMemberView } from '@authsvc/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { requestedOrganization } from '../../team/team.decider.js';
+import { decideRemoveMember, type RemovalState } from '../member.decider.js';
+import { TeamReads } from '../../team/team-reads.js';
+import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
+import { RemoveMemberCommand } from './remove-member.command.js';
+
+@CommandHandler(RemoveMemberCommand)
+export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand, RemovedMemberView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly members: MemberReads,
+    private readonly teams: TeamReads,
+  ) {}
+
+  async execute({ request }: RemoveMemberCommand): Promise<RemovedMemberView> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const named = request.memberIdOrEmail;
+    const byEmail = named.includes('@');
+    const now = new Date();
+    const removal: { target?: MemberWithUserRow } = {};
+    await this.organizations.execute<RemovalState>(organizationId, {
+      load: async () => {
+        const [caller, found, owners] = await Promise.all([
+          this.reads.membership(organizationId, request.userId),
+          byEmail ? this.members.byEmail(organizationId, named) : this.members.byId(named),
+          this.members.owners(organizationId),
+        ]);
+        // Another organization's member is not found here, whatever its id.
+        const target = found?.organization_id === organizationId ? found : undefined;
+        removal.target = target;
+        const targetTeams = target ? await this.teams.membershipsOf(organizationId, target.user_id) : [];
+        return { caller, target: target ? toMembership(target) : null, owners, targetTeams };
+      },
+      decide: (state) => decideRemoveMember({ organizationId, now }, state),
+      context: { correlationId: request.correlationId, actorId: request.userId, now },
+    });
+    const { user, ...member } = toMemberWithUserView(removal.target!);
+    // The reference answers the user only when the member was named by email.
+    return { member: byEmail ? { ...member, user } : member };
+  }
+}

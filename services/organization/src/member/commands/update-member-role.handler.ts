@@ -1,0 +1,46 @@
+import type { MemberView } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { rolesOf } from '../../access/organization-roles.js';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationStream } from '../../organization/organization-stream.js';
+import { requestedOrganization } from '../../team/team.decider.js';
+import { toMemberView } from '../../organization/organization-view.mapper.js';
+import { MemberEntity } from '../member.entity.js';
+import { decideUpdateMemberRole, type RoleChangeState } from '../member.decider.js';
+import { MemberReads } from '../member-reads.js';
+import { UpdateMemberRoleCommand } from './update-member-role.command.js';
+
+@CommandHandler(UpdateMemberRoleCommand)
+export class UpdateMemberRoleHandler implements ICommandHandler<UpdateMemberRoleCommand, MemberView> {
+  constructor(
+    private readonly organizations: OrganizationStream,
+    private readonly reads: OrganizationReads,
+    private readonly members: MemberReads,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ request }: UpdateMemberRoleCommand): Promise<MemberView> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const command = { organizationId, roles: rolesOf(request.role), now: new Date() };
+    await this.organizations.execute<RoleChangeState>(organizationId, {
+      load: async () => {
+        const [caller, target, owners] = await Promise.all([
+          this.reads.membership(organizationId, request.userId),
+          this.members.placed(request.memberId),
+          this.members.owners(organizationId),
+        ]);
+        return { caller, target, owners };
+      },
+      decide: (state) => decideUpdateMemberRole(command, state),
+      context: { correlationId: request.correlationId, actorId: request.userId, now: command.now },
+    });
+    const member = await this.dataSource
+      .getRepository(MemberEntity)
+      .findOneBy({ id: request.memberId, organizationId });
+    // Removed by someone else between the change and this read.
+    if (!member) throw new DomainError(OrganizationErrors.MEMBER_NOT_FOUND);
+    return toMemberView(member);
+  }
+}

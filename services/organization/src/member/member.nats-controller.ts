@@ -1,0 +1,76 @@
+import {
+  AddMemberRequest,
+  GetActiveMemberRoleRequest,
+  HasPermissionRequest,
+  LeaveOrganizationRequest,
+  ListMembersRequest,
+  MemberRpc,
+  OrganizationCallerRequest,
+  RemoveMemberRequest,
+  UpdateMemberRoleRequest,
+  type MemberListView,
+  type MemberRoleView,
+  type MemberView,
+  type MemberWithUserView,
+  type PermissionCheckView,
+  type RemovedMemberView,
+} from '@authsvc/contracts';
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AddMemberCommand } from './commands/add-member.command.js';
+import { LeaveOrganizationCommand } from './commands/leave-organization.command.js';
+import { RemoveMemberCommand } from './commands/remove-member.command.js';
+import { UpdateMemberRoleCommand } from './commands/update-member-role.command.js';
+import { GetActiveMemberRoleQuery } from './queries/get-active-member-role.query.js';
+import { GetActiveMemberQuery } from './queries/get-active-member.query.js';
+import { HasPermissionQuery } from './queries/has-permission.query.js';
+import { ListMembersQuery } from './queries/list-members.query.js';
+
+@Controller()
+export class MemberNatsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @MessagePattern(MemberRpc.add.subject)
+  add(@Payload() request: AddMemberRequest): Promise<MemberView> {
+    return this.commands.execute(new AddMemberCommand(request));
+  }
+
+  @MessagePattern(MemberRpc.remove.subject)
+  remove(@Payload() request: RemoveMemberRequest): Promise<RemovedMemberView> {
+    return this.commands.execute(new RemoveMemberCommand(request));
+  }
+
+  @MessagePattern(MemberRpc.updateRole.subject)
+  updateRole(@Payload() request: UpdateMemberRoleRequest): Promise<MemberView> {
+    return this.commands.execute(new UpdateMemberRoleCommand(request));
+  }
+
+  @MessagePattern(MemberRpc.leave.subject)
+  leave(@Payload() request: LeaveOrganizationRequest): Promise<MemberWithUserView> {
+    return this.commands.execute(new LeaveOrganizationCommand(request));
+  }
+
+  @MessagePattern(MemberRpc.getActive.subject)
+  getActive(@Payload() request: OrganizationCallerRequest): Promise<MemberWithUserView> {
+    return this.queries.execute(new GetActiveMemberQuery(request));
+  }
+
+  @MessagePattern(MemberRpc.getActiveRole.subject)
+  getActiveRole(@Payload() request: GetActiveMemberRoleRequest): Promise<MemberRoleView> {
+    return this.queries.execute(new GetActiveMemberRoleQuery(request));
+  }
+
+  @MessagePattern(MemberRpc.list.subject)
+  list(@Payload() request: ListMembersRequest): Promise<MemberListView> {
+    return this.queries.execute(new ListMembersQuery(request));
+  }
+
+  @MessagePattern(MemberRpc.hasPermission.subject)
+  hasPermission(@Payload() request: HasPermissionRequest): Promise<PermissionCheckView> {
+    return this.queries.execute(new HasPermissionQuery(request));
+  }
+}

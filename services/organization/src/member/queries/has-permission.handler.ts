@@ -1,0 +1,24 @@
+import type { PermissionCheckView } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { hasPermission } from '../../access/organization-roles.js';
+import { OrganizationReads } from '../../organization/organization-reads.js';
+import { requestedOrganization } from '../../team/team.decider.js';
+import { HasPermissionQuery } from './has-permission.query.js';
+
+@QueryHandler(HasPermissionQuery)
+export class HasPermissionHandler implements IQueryHandler<HasPermissionQuery, PermissionCheckView> {
+  constructor(private readonly reads: OrganizationReads) {}
+
+  /**
+   * The caller's role as the organization service records it decides, never one the client names. The
+   * deprecated `permission` key is always denied (M21): a safe answer for clients that still send it.
+   */
+  async execute({ request }: HasPermissionQuery): Promise<PermissionCheckView> {
+    const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
+    const caller = await this.reads.membership(organizationId, request.userId);
+    if (!caller) throw new DomainError(OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, { status: 401 });
+    const { permissions } = request;
+    return { error: null, success: permissions !== undefined && hasPermission(caller.role, permissions) };
+  }
+}
