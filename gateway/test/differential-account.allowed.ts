@@ -3,7 +3,7 @@ import type { WireAspect } from './support/oracle/wire-shape.js';
 export interface AllowedDifference {
   /** The step's label in the differential test. */
   readonly label: string;
-  readonly aspects: readonly (WireAspect | 'mails')[];
+  readonly aspects: readonly (WireAspect | 'mails' | 'values')[];
   readonly why: string;
 }
 

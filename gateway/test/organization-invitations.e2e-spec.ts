@@ -335,6 +335,8 @@ describe('organization invitations', () => {
         createdAt: expect.any(String),
       });
       expect(await activeOf(invitee)).toEqual({ activeOrganizationId: organizationId, activeTeamId: teamId });
+      // Joining a team re-issues the session cookie, as the reference does.
+      expect(accepted.setCookies.some((cookie) => cookie.startsWith('better-auth.session_token='))).toBe(true);
       const recorded = (await eventsOf(organizationId)).slice(-3);
       expect(recorded).toEqual([
         {
@@ -371,6 +373,7 @@ describe('organization invitations', () => {
       });
       const accepted = await accept(invitee, invitation.id);
       expect(accepted).toMatchObject({ status: 200, body: { invitation: { teamId: null } } });
+      expect(accepted.setCookies).toEqual([]);
       expect(await activeOf(invitee)).toEqual({ activeOrganizationId: organizationId, activeTeamId: null });
       expect((await eventsOf(organizationId)).at(-1)).toMatchObject({ type: 'MemberAdded' });
     });

@@ -12,7 +12,8 @@ import {
   type UserInvitationView,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -35,14 +36,24 @@ export class InvitationController {
     return this.services.call(InvitationRpc.invite, { ...body, ...asInvitationCaller(caller) });
   }
 
-  /** The organization joined, and the invitation's team (none: no team), become the session's active ones. */
+  /**
+   * The organization joined, and the invitation's team (none: no team), become the session's active ones. Joining
+   * a team also re-issues the session cookies, as the reference does when it makes the team active.
+   */
   @Post('organization/accept-invitation')
   @HttpCode(200)
   @WithSession()
-  async accept(@Body() body: InvitationIdBody, @Caller() caller: SignedInCaller): Promise<AcceptedInvitationView> {
+  async accept(
+    @Body() body: InvitationIdBody,
+    @Caller() caller: SignedInCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<AcceptedInvitationView> {
     const accepted = await this.services.call(InvitationRpc.accept, { ...body, ...asInvitationCaller(caller) });
     const { organizationId, teamId } = accepted.invitation;
-    await this.activeOrganization.record(caller, { organizationId, teamId });
+    if (teamId)
+      await this.activeOrganization.recordAndReissueCookies(caller, { organizationId, teamId }, request, response);
+    else await this.activeOrganization.record(caller, { organizationId, teamId });
     return accepted;
   }
 

@@ -33,7 +33,8 @@ export interface WireRequest {
 
 export interface Difference {
   readonly label: string;
-  readonly aspect: WireAspect | 'mails';
+  /** `values`: what a suite compares beyond the shape (see the organization suite). */
+  readonly aspect: WireAspect | 'mails' | 'values';
   readonly ours: unknown;
   readonly reference: unknown;
 }
