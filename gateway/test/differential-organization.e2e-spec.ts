@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
+import { eventually } from './support/eventually.js';
 import { uniqueEmail } from './support/http.js';
 import { uniqueSlug } from './support/actor.js';
 import { declaredRoutes } from './support/oracle/controller-routes.js';
@@ -131,6 +132,23 @@ describe('the organization surface, against better-auth 1.7 with organizations a
         reference: active('reference'),
       });
     }
+  }
+
+  /**
+   * A removed member's sessions lose the organization when the session service has the MemberRemoved event, a
+   * moment after remove-member answers.
+   */
+  async function activeOrganizationClearedOnOurSide(actor: string): Promise<void> {
+    const name = 'better-auth.session_token';
+    const cookie = `${name}=${pair.cookie(pair.ours, actor, name)}`;
+    await eventually(
+      async () => {
+        const response = await fetch(`${pair.ours.baseUrl}/api/auth/get-session`, { headers: { cookie } });
+        const { session } = (await response.json()) as { session: Json };
+        return session.activeOrganizationId == null ? true : undefined;
+      },
+      { timeoutMs: 10_000, what: `${actor}'s session to lose the organization` },
+    );
   }
 
   it('creates organizations, checks slugs and lists them', async () => {
@@ -382,6 +400,49 @@ describe('the organization surface, against better-auth 1.7 with organizations a
     await step('list-teams: after removal', 'owner', 'organization/list-teams');
   });
 
+  it("refuses another organization's ids", async () => {
+    const created = await step('create: the outsider’s own', 'outsider', 'organization/create', {
+      name: 'Diff C',
+      slug: uniqueSlug('diff-c'),
+    });
+    keep('org:C', created, (json) => json.id);
+    keep('member:outsider-C', created, (json) => (json.members as Json[] | undefined)?.[0]?.id);
+    const teams = await step('list-teams: the outsider’s', 'outsider', 'organization/list-teams');
+    keep('team:C', teams, (json) => (json as unknown as Json[])[0]?.id);
+    const invitation = await step('invite-member: into C', 'outsider', 'organization/invite-member', {
+      email: uniqueEmail('c-invitee'),
+      role: 'member',
+    });
+    keep('invitation:C', invitation, (json) => json.id);
+    await step('cancel-invitation: of another organization', 'owner', 'organization/cancel-invitation', {
+      invitationId: '$invitation:C',
+    });
+    await step('update-member-role: a member of another organization', 'owner', 'organization/update-member-role', {
+      memberId: '$member:outsider-C',
+      role: 'admin',
+    });
+    await step('remove-member: a member of another organization', 'owner', 'organization/remove-member', {
+      memberIdOrEmail: '$member:outsider-C',
+    });
+    await step('update-team: a team of another organization', 'owner', 'organization/update-team', {
+      teamId: '$team:C',
+      data: { name: 'Taken over' },
+    });
+    await step('remove-team: a team of another organization', 'owner', 'organization/remove-team', {
+      teamId: '$team:C',
+    });
+    await step(
+      'list-team-members: a team of another organization',
+      'owner',
+      'organization/list-team-members?teamId=$team:C',
+    );
+    await step('set-active-team: a team of another organization', 'owner', 'organization/set-active-team', {
+      teamId: '$team:C',
+    });
+    await step('list-members: C after the attempts', 'outsider', 'organization/list-members');
+    await step('list-teams: C after the attempts', 'outsider', 'organization/list-teams');
+  });
+
   it('updates, removes members, leaves and deletes', async () => {
     await step('update: by the owner', 'owner', 'organization/update', {
       data: { name: 'Diff A2', metadata: { plan: 'team' } },
@@ -395,6 +456,7 @@ describe('the organization surface, against better-auth 1.7 with organizations a
     await step('remove-member: the admin by email', 'owner', 'organization/remove-member', {
       memberIdOrEmail: '$email:admin',
     });
+    await activeOrganizationClearedOnOurSide('admin');
     await sessionAfter('remove-member: the admin by email', 'admin');
     await step('leave: the member', 'member', 'organization/leave', { organizationId: '$org:A' });
     await sessionAfter('leave: the member', 'member');

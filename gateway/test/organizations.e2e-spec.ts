@@ -198,6 +198,15 @@ describe('organizations', () => {
         body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' },
       });
       expect((await activeOf(outsider)).activeOrganizationId).not.toBe(first.body.id);
+      // By id the membership is asked first, as the reference does: an unknown id answers like another tenant's.
+      expect(await owner.post('/organization/set-active', { organizationId: 'no-such-organization' })).toMatchObject({
+        status: 403,
+        body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' },
+      });
+      expect(await owner.post('/organization/set-active', { organizationSlug: uniqueSlug('none') })).toMatchObject({
+        status: 400,
+        body: { code: 'ORGANIZATION_NOT_FOUND' },
+      });
       expect(await owner.post('/organization/set-active', { organizationId: null })).toMatchObject({
         status: 200,
         body: null,

@@ -10,6 +10,7 @@ import {
   type CreatedOrganizationView,
   type OrganizationView,
 } from '@authsvc/contracts';
+import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
@@ -129,11 +130,11 @@ export class OrganizationController {
       return void response.code(200).send(null);
     }
     const { organizationId, organizationSlug } = body;
-    const organization = await this.services.call(OrganizationRpc.get, {
-      organizationId,
-      organizationSlug,
-      ...asOrganizationCaller(caller),
-    });
+    const organization = await this.services
+      .call(OrganizationRpc.get, { organizationId, organizationSlug, ...asOrganizationCaller(caller) })
+      .catch((error: unknown) => {
+        throw organizationSlug === undefined ? asNotAMember(error) : error;
+      });
     if (organization) {
       const teamId = organization.id === activeOrganizationId ? activeTeamId : null;
       await this.activeOrganization.recordAndReissueCookies(
@@ -145,4 +146,13 @@ export class OrganizationController {
     }
     response.code(200).send(organization);
   }
+}
+
+/**
+ * set-active by id asks for the membership before the organization, as the reference does: an id that names no
+ * organization answers as another tenant's does (403), so set-active cannot probe which ids exist.
+ */
+function asNotAMember(error: unknown): unknown {
+  const unknown = error instanceof DomainError && error.code === OrganizationErrors.ORGANIZATION_NOT_FOUND.code;
+  return unknown ? new DomainError(OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION) : error;
 }
