@@ -3,7 +3,7 @@ import type { AllowedDifference } from './differential-account.allowed.js';
 const ACTIVE_TEAM_STAYS =
   "reference defect: 1.7 keeps the session's activeTeamId when another organization (or none) becomes active, naming a team of an organization that is no longer the active one; ours keeps the active team only with its organization";
 const FULL_TEAMS =
-  "teams in get-full-organization carry no memberCount (1.7's internal seat counter, which its list-teams leaves out too) and carry updatedAt as every team of ours does";
+  "reference defect: 1.7's get-full-organization leaks memberCount, its internal seat counter (declared returned: false, left out by its list-teams); ours carries none, and carries updatedAt as every team of ours does";
 
 const TEAM_UPDATED_AT =
   'every team carries updatedAt (its creation time until it changes); 1.7 leaves it unset on the default team that create makes (create-team sets it)';

@@ -11,7 +11,10 @@ import { ORGANIZATION_SURFACE_DIFFERENCES } from './differential-organization.al
 
 const PASSWORD = 'correct-horse-1';
 const SIDES: readonly SideName[] = ['ours', 'reference'];
-/** Values the shape masks but a client reads: roles, statuses, names, slugs, addresses, metadata. */
+/**
+ * Fields whose values differ between any two runs (dates, tokens), masked where values are compared; every other
+ * string a client reads (roles, statuses, names, slugs, addresses, metadata) is compared as it is.
+ */
 const MASKED_KEYS = new Set(['createdAt', 'updatedAt', 'expiresAt', 'token', 'image', 'logo']);
 const ID_KEY = /^(id|.*Id)$/;
 
