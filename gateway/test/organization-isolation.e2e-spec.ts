@@ -119,6 +119,28 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: 'GET /api/auth/organization/list', write: false, build: () => ({}), own: all('ok') },
   {
+    route: 'GET /api/auth/organization/get-organization',
+    write: false,
+    build: (_, ids) => ({ query: { organizationId: ids.id } }),
+    own: members([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']),
+    foreign: { ...all([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']), foreignAdmin: 'ok' },
+  },
+  {
+    route: 'GET /api/auth/organization/get-full-organization',
+    write: false,
+    build: (_, ids) => ({ query: { organizationId: ids.id } }),
+    own: members([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']),
+    foreign: { ...all([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']), foreignAdmin: 'ok' },
+  },
+  {
+    // Changes the caller's session only; the sessions of the rows are set anew before each request.
+    route: 'POST /api/auth/organization/set-active',
+    write: true,
+    build: (_, ids) => ({ body: { organizationId: ids.id } }),
+    own: members([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']),
+    foreign: outsideTheirOwn([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']),
+  },
+  {
     route: 'POST /api/auth/organization/remove-member',
     write: true,
     build: (target, ids) => ({ body: { organizationId: target.id, memberIdOrEmail: ids.memberIds.member } }),
@@ -490,5 +512,87 @@ describe('organization tenant isolation', () => {
     const untouched = endpoint.write ? await Promise.all([snapshot(a.id), snapshot(b.id)]) : null;
     expectAnswer(await send(endpoint, caller, sent, target), expected, row);
     if (untouched) expect(await Promise.all([snapshot(a.id), snapshot(b.id)])).toEqual(untouched);
+  });
+
+  describe('a caller owning two organizations, naming the ids of one under the other', () => {
+    let c: Fixture;
+    let d: Fixture;
+    beforeAll(async () => {
+      const dual = await signUpActor(stack, 'dual');
+      [c, d] = await Promise.all([organization({ ...staffA, owner: dual }), organization({ ...b.users, owner: dual })]);
+    });
+
+    const CROSSED: { route: string; send(c: Fixture, d: Fixture): Sent; expected: Answer }[] = [
+      {
+        route: 'POST /api/auth/organization/update-team',
+        send: (c, d) => ({ body: { teamId: c.teamId, data: { organizationId: d.id, name: 'Moved' } } }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/remove-team',
+        send: (c, d) => ({ body: { teamId: c.teamId, organizationId: d.id } }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/add-team-member',
+        send: (c, d) => ({ body: { teamId: c.teamId, organizationId: d.id, userId: d.users.member.id } }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/remove-team-member',
+        send: (c, d) => ({ body: { teamId: c.teamId, organizationId: d.id, userId: c.users.member.id } }),
+        expected: [400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'],
+      },
+      {
+        route: 'POST /api/auth/organization/remove-team-member',
+        send: (c, d) => ({ body: { teamId: c.teamId, organizationId: d.id, userId: d.users.member.id } }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/remove-member',
+        send: (c, d) => ({ body: { organizationId: d.id, memberIdOrEmail: c.memberIds.member } }),
+        expected: [400, 'MEMBER_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/remove-member',
+        send: (c, d) => ({ body: { organizationId: d.id, memberIdOrEmail: c.users.member.email } }),
+        expected: [400, 'MEMBER_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/update-member-role',
+        send: (c, d) => ({ body: { organizationId: d.id, memberId: c.memberIds.member, role: 'admin' } }),
+        expected: [403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER'],
+      },
+      {
+        route: 'POST /api/auth/organization/invite-member',
+        send: (c, d) => ({
+          body: { organizationId: d.id, email: uniqueEmail('crossed'), role: 'member', teamId: c.teamId },
+        }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'POST /api/auth/organization/set-active-team',
+        send: (c, d) => ({ body: { teamId: c.teamId }, active: d.id }),
+        expected: [400, 'TEAM_NOT_FOUND'],
+      },
+      {
+        route: 'GET /api/auth/organization/list-user-teams',
+        send: (c, d) => ({ query: { organizationId: d.id, userId: c.users.member.id } }),
+        expected: [400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'],
+      },
+      {
+        route: 'GET /api/auth/organization/get-active-member-role',
+        send: (c, d) => ({ query: { organizationId: d.id, userId: c.users.member.id } }),
+        expected: [403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION'],
+      },
+    ];
+
+    it.each(CROSSED)('$route refuses the other organization’s ids', async ({ route, send: build, expected }) => {
+      const endpoint = ENDPOINTS.find((candidate) => candidate.route === route)!;
+      const untouched = await Promise.all([snapshot(c.id), snapshot(d.id)]);
+      const answer = await send(endpoint, c.users.owner, build(c, d), d);
+      expectAnswer(answer, expected, route);
+      expect(await Promise.all([snapshot(c.id), snapshot(d.id)])).toEqual(untouched);
+    });
   });
 });
