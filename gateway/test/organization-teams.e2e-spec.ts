@@ -506,4 +506,22 @@ describe('organization teams', () => {
       expect(await teamsOf(id)).toEqual([]);
     });
   });
+
+  describe('with teams off', () => {
+    beforeAll(() => stack.restart('organization', { TEAMS_ENABLED: 'false' }));
+
+    it('answers 404 on every team endpoint and makes no default team', async () => {
+      const created = await owner.post<{ id: string }>('/organization/create', { name: 'Solo', slug: uniqueSlug() });
+      expect(await owner.get('/organization/list-teams', { organizationId: created.body.id })).toMatchObject({
+        status: 404,
+      });
+      expect(
+        await owner.post('/organization/create-team', { organizationId: created.body.id, name: 'X' }),
+      ).toMatchObject({ status: 404 });
+      const teams = await database.query('SELECT id FROM organization.teams WHERE organization_id = $1', [
+        created.body.id,
+      ]);
+      expect(teams.rows).toEqual([]);
+    });
+  });
 });

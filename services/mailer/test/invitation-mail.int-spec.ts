@@ -192,6 +192,12 @@ describe('the invitation mail: one per invitation event, whatever is redelivered
       await eventually(async () => (stack.smtp.mailsTo(before.email).length > 0 ? true : undefined), {
         what: 'the invitation mail',
       });
+      // The mail is marked sent once the SMTP server accepted it, a moment after the sink has it.
+      await eventually(
+        async () =>
+          (await stack.storedMails([beforeEvent.metadata.eventId]))[0]?.status === 'sent' ? true : undefined,
+        { what: 'the mail marked sent' },
+      );
       expect(await stack.storedMails([beforeEvent.metadata.eventId])).toEqual([
         { status: 'sent', organizationId: before.organizationId, userId: before.inviterId },
       ]);

@@ -219,6 +219,9 @@ describe('the active organization and team of a session', () => {
           what: 'the membership end to reach the session',
         });
         expect(await stored(cleared)).toMatchObject({ organizationId: null, teamId: null });
+        // The read model is rewritten after the change is recorded: absent (a miss) until then, never the old choice.
+        expect(await published(cleared)).not.toEqual({ organizationId: left, teamId: expect.anything() });
+        await eventually(async () => ((await published(cleared)) ? true : undefined), { what: 'the rewritten entry' });
         expect(await published(cleared)).toEqual({ organizationId: null, teamId: null });
       }
       expect(await stored(third)).toMatchObject({ organizationId: kept });

@@ -11,7 +11,7 @@ import {
   type TeamMemberView,
   type TeamView,
 } from '@authsvc/contracts';
-import { Controller } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AddTeamMemberCommand } from './commands/add-team-member.command.js';
@@ -23,8 +23,10 @@ import { CheckActiveTeamQuery } from './queries/check-active-team.query.js';
 import { ListTeamMembersQuery } from './queries/list-team-members.query.js';
 import { ListTeamsQuery } from './queries/list-teams.query.js';
 import { ListUserTeamsQuery } from './queries/list-user-teams.query.js';
+import { TeamsEnabledGuard } from './teams-enabled.guard.js';
 
 @Controller()
+@UseGuards(TeamsEnabledGuard)
 export class TeamNatsController {
   constructor(
     private readonly commands: CommandBus,
