@@ -118,6 +118,95 @@ describe('organizations', () => {
     expect(await activeOf(owner)).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
   });
 
+  describe('reading one organization and choosing the active one', () => {
+    const activeOf = async (actor: Actor) =>
+      (
+        await actor.get<{ session: { activeOrganizationId: string | null; activeTeamId: string | null } }>(
+          '/get-session',
+        )
+      ).body.session;
+
+    it('reads an organization by id, by slug or as the active one, for its members only', async () => {
+      const created = await create(owner);
+      const bySlug = await owner.get<OrganizationAnswer>('/organization/get-organization', {
+        organizationSlug: created.body.slug,
+      });
+      expect(bySlug).toMatchObject({ status: 200, body: { id: created.body.id, name: 'Acme' } });
+      expect((await owner.get<OrganizationAnswer>('/organization/get-organization')).body.id).toBe(created.body.id);
+      expect(await outsider.get('/organization/get-organization', { organizationId: created.body.id })).toMatchObject({
+        status: 403,
+        body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' },
+      });
+      expect(await owner.get('/organization/get-organization', { organizationId: 'no-such-id' })).toMatchObject({
+        status: 400,
+        body: { code: 'ORGANIZATION_NOT_FOUND' },
+      });
+      const newcomer = await signUpActor(stack, 'newcomer');
+      expect(await newcomer.get('/organization/get-full-organization')).toMatchObject({ status: 200, body: null });
+    });
+
+    it('reads the full organization: members with their users, teams, and invitations for those who may invite', async () => {
+      const created = await create(owner, { metadata: { tier: 1 } });
+      const invitee = await signUpActor(stack, 'invitee');
+      expect(await owner.post('/organization/invite-member', { email: invitee.email, role: 'member' })).toMatchObject({
+        status: 200,
+      });
+      const full = await owner.get<{
+        id: string;
+        metadata: string;
+        members: { userId: string; role: string; user: { id: string; email: string; name: string } }[];
+        invitations: { email: string; status: string }[];
+        teams: { name: string }[];
+      }>('/organization/get-full-organization', { organizationId: created.body.id });
+      expect(full.status).toBe(200);
+      expect(full.body).toMatchObject({ id: created.body.id, metadata: '{"tier":1}' });
+      expect(full.body.members).toEqual([
+        expect.objectContaining({
+          userId: owner.id,
+          role: 'owner',
+          user: expect.objectContaining({ id: owner.id, email: owner.email, name: owner.name }),
+        }),
+      ]);
+      expect(full.body.invitations).toEqual([expect.objectContaining({ email: invitee.email, status: 'pending' })]);
+      expect(full.body.teams).toEqual([expect.objectContaining({ name: 'Acme' })]);
+      expect(
+        (await owner.get<{ members: unknown[] }>('/organization/get-full-organization', { membersLimit: '0' })).body
+          .members,
+      ).toEqual([]);
+      expect(await owner.get('/organization/get-full-organization', { membersLimit: 'ten' })).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_ERROR' },
+      });
+    });
+
+    it('sets the active organization by id or slug, re-issuing the session cookie, and clears it with null', async () => {
+      const first = await create(owner);
+      const second = await create(owner, { keepCurrentActiveOrganization: true });
+      expect((await activeOf(owner)).activeOrganizationId).toBe(first.body.id);
+      const bySlug = await owner.post<OrganizationAnswer>('/organization/set-active', {
+        organizationSlug: second.body.slug,
+      });
+      expect(bySlug).toMatchObject({ status: 200, body: { id: second.body.id } });
+      expect(bySlug.setCookies.some((cookie) => cookie.includes('session_token='))).toBe(true);
+      expect(await activeOf(owner)).toMatchObject({ activeOrganizationId: second.body.id, activeTeamId: null });
+      expect(await owner.post('/organization/set-active', { organizationId: first.body.id })).toMatchObject({
+        status: 200,
+        body: { id: first.body.id },
+      });
+      expect(await outsider.post('/organization/set-active', { organizationId: first.body.id })).toMatchObject({
+        status: 403,
+        body: { code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION' },
+      });
+      expect((await activeOf(outsider)).activeOrganizationId).not.toBe(first.body.id);
+      expect(await owner.post('/organization/set-active', { organizationId: null })).toMatchObject({
+        status: 200,
+        body: null,
+      });
+      expect(await activeOf(owner)).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
+      expect(await owner.post('/organization/set-active', {})).toMatchObject({ status: 200, body: null });
+    });
+  });
+
   it('answers bad input with 400 VALIDATION_ERROR and no session with 401', async () => {
     expect(await owner.post('/organization/create', { name: 'No slug' })).toMatchObject({
       status: 400,

@@ -2,12 +2,16 @@ import {
   CheckSlugBody,
   CreateOrganizationBody,
   DeleteOrganizationBody,
+  GetFullOrganizationQuery,
   OrganizationRpc,
+  OrganizationSelection,
+  SetActiveOrganizationBody,
   UpdateOrganizationBody,
   type CreatedOrganizationView,
   type OrganizationView,
 } from '@authsvc/contracts';
-import { Body, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -15,7 +19,10 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { ActiveOrganization } from '../session/active-organization.js';
 import { asOrganizationCaller } from './organization-caller.js';
 
-/** Organizations: create, check a slug, update, delete, list the caller's. */
+/**
+ * Organizations: create, check a slug, update, delete, read, list the caller's, choose the session's active one.
+ * Reads that may answer the JSON literal `null` write their response themselves (Nest would send an empty body).
+ */
 @AuthController()
 export class OrganizationController {
   constructor(
@@ -77,5 +84,65 @@ export class OrganizationController {
   @WithSession()
   list(@Caller() caller: SignedInCaller): Promise<OrganizationView[]> {
     return this.services.call(OrganizationRpc.list, asOrganizationCaller(caller));
+  }
+
+  @Get('organization/get-organization')
+  @WithSession()
+  async get(
+    @Query() query: OrganizationSelection,
+    @Caller() caller: SignedInCaller,
+    @Res() response: FastifyReply,
+  ): Promise<void> {
+    const organization = await this.services.call(OrganizationRpc.get, { ...query, ...asOrganizationCaller(caller) });
+    response.code(200).send(organization);
+  }
+
+  @Get('organization/get-full-organization')
+  @WithSession()
+  async getFull(
+    @Query() query: GetFullOrganizationQuery,
+    @Caller() caller: SignedInCaller,
+    @Res() response: FastifyReply,
+  ): Promise<void> {
+    const full = await this.services.call(OrganizationRpc.getFull, { ...query, ...asOrganizationCaller(caller) });
+    response.code(200).send(full);
+  }
+
+  /**
+   * Makes an organization of the caller's the session's active one and re-issues the session cookies; `null`
+   * clears it. The active team stays only while the organization does: a team belongs to its organization.
+   */
+  @Post('organization/set-active')
+  @WithSession()
+  async setActive(
+    @Body() body: SetActiveOrganizationBody,
+    @Caller() caller: SignedInCaller,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
+  ): Promise<void> {
+    const { activeOrganizationId, activeTeamId } = caller.session;
+    if (body.organizationId === null) {
+      if (activeOrganizationId !== null) {
+        const none = { organizationId: null, teamId: null };
+        await this.activeOrganization.recordAndReissueCookies(caller, none, request, response);
+      }
+      return void response.code(200).send(null);
+    }
+    const { organizationId, organizationSlug } = body;
+    const organization = await this.services.call(OrganizationRpc.get, {
+      organizationId,
+      organizationSlug,
+      ...asOrganizationCaller(caller),
+    });
+    if (organization) {
+      const teamId = organization.id === activeOrganizationId ? activeTeamId : null;
+      await this.activeOrganization.recordAndReissueCookies(
+        caller,
+        { organizationId: organization.id, teamId },
+        request,
+        response,
+      );
+    }
+    response.code(200).send(organization);
   }
 }

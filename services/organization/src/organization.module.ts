@@ -31,6 +31,8 @@ import { OrganizationReads } from './organization/organization-reads.js';
 import { OrganizationStream } from './organization/organization-stream.js';
 import { OrganizationNatsController } from './organization/organization.nats-controller.js';
 import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
+import { GetFullOrganizationHandler } from './organization/queries/get-full-organization.handler.js';
+import { GetOrganizationHandler } from './organization/queries/get-organization.handler.js';
 import { ListOrganizationsHandler } from './organization/queries/list-organizations.handler.js';
 import { IdentityEventsNatsController } from './user-profile/identity-events.nats-controller.js';
 import { UserProfileEntity } from './user-profile/user-profile.entity.js';
@@ -72,6 +74,8 @@ export class OrganizationModule {
         DeleteOrganizationHandler,
         // organization/queries/
         CheckSlugHandler,
+        GetOrganizationHandler,
+        GetFullOrganizationHandler,
         ListOrganizationsHandler,
         // user-profile/: the copy of identity's users that member reads carry the user from
         ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserProfileEntity),

@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-import { Id, LIMITS, NonEmptyText, OptionalId, OptionalNonEmptyText, Text } from '../messaging/fields.js';
+import { Id, LIMITS, NonEmptyText, OptionalId, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
+import { OrganizationSelection } from './organization.requests.js';
 import { organizationCaller } from './organization-caller.js';
 import { NotWith, PermissionRecord, RoleNames, TextOrList } from './organization-fields.js';
 
@@ -75,13 +76,7 @@ export class LeaveOrganizationBody {
 export class LeaveOrganizationRequest extends organizationCaller(LeaveOrganizationBody) {}
 
 /** The organization a member read is about: by slug, by id, or the active one (in that order). */
-export class MemberReadQuery {
-  @OptionalId()
-  organizationId?: string;
-
-  @OptionalNonEmptyText(LIMITS.slug)
-  organizationSlug?: string;
-}
+export class MemberReadQuery extends OrganizationSelection {}
 
 /** GET /organization/get-active-member-role: the caller's role, or another member's (`userId`). */
 export class GetActiveMemberRoleQuery extends MemberReadQuery {

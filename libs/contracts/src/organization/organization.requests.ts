@@ -1,4 +1,4 @@
-import { IsObject, IsOptional } from 'class-validator';
+import { IsObject, IsOptional, Matches } from 'class-validator';
 import {
   LIMITS,
   Nested,
@@ -6,6 +6,7 @@ import {
   OptionalBoolean,
   OptionalId,
   OptionalNonEmptyText,
+  OptionalNullableText,
   OptionalUrl,
   Text,
 } from '../messaging/fields.js';
@@ -78,3 +79,34 @@ export class DeleteOrganizationBody {
 }
 
 export class DeleteOrganizationRequest extends organizationCaller(DeleteOrganizationBody) {}
+
+/** An organization a read is about: by slug, by id, or the session's active one (in that order). */
+export class OrganizationSelection {
+  @OptionalId()
+  organizationId?: string;
+
+  @OptionalNonEmptyText(LIMITS.slug)
+  organizationSlug?: string;
+}
+
+/** GET /organization/get-organization. */
+export class GetOrganizationRequest extends organizationCaller(OrganizationSelection) {}
+
+/** GET /organization/get-full-organization: query values arrive as strings. */
+export class GetFullOrganizationQuery extends OrganizationSelection {
+  /** At most this many members (never more than the membership limit). */
+  @IsOptional()
+  @Matches(/^\d{1,7}$/)
+  membersLimit?: string;
+}
+
+export class GetFullOrganizationRequest extends organizationCaller(GetFullOrganizationQuery) {}
+
+/** POST /organization/set-active: `organizationId: null` clears it; neither field: the active one again. */
+export class SetActiveOrganizationBody {
+  @OptionalNullableText(LIMITS.id)
+  organizationId?: string | null;
+
+  @OptionalNonEmptyText(LIMITS.slug)
+  organizationSlug?: string;
+}

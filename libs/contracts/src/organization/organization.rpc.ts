@@ -4,9 +4,16 @@ import {
   CheckSlugRequest,
   CreateOrganizationRequest,
   DeleteOrganizationRequest,
+  GetFullOrganizationRequest,
+  GetOrganizationRequest,
   UpdateOrganizationRequest,
 } from './organization.requests.js';
-import type { CreatedOrganizationView, OrganizationCreation, OrganizationView } from './organization.views.js';
+import type {
+  CreatedOrganizationView,
+  FullOrganizationView,
+  OrganizationCreation,
+  OrganizationView,
+} from './organization.views.js';
 
 // WARNING: persisted names (subjects), do not rename.
 export const OrganizationRpc = {
@@ -32,6 +39,18 @@ export const OrganizationRpc = {
   list: defineRpc<OrganizationCallerRequest, OrganizationView[]>(
     'organization.rpc.organization.list',
     OrganizationCallerRequest,
+  ),
+  /**
+   * The organization named (slug, id, else the session's active one) when the caller is a member of it; null
+   * when none is named and none is active.
+   */
+  get: defineRpc<GetOrganizationRequest, OrganizationView | null>(
+    'organization.rpc.organization.get',
+    GetOrganizationRequest,
+  ),
+  getFull: defineRpc<GetFullOrganizationRequest, FullOrganizationView | null>(
+    'organization.rpc.organization.get-full',
+    GetFullOrganizationRequest,
   ),
 } as const;
 

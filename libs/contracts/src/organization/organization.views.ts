@@ -1,3 +1,6 @@
+import type { InvitationView } from './invitation.views.js';
+import type { TeamView } from './team.views.js';
+
 /** An organization as most endpoints answer it; `metadata` is its JSON text (create and update parse it). */
 export interface OrganizationView {
   readonly id: string;
@@ -40,4 +43,12 @@ export interface OrganizationCreation {
 export interface CreatedOrganizationView extends Omit<OrganizationView, 'metadata'> {
   readonly metadata: Record<string, unknown> | undefined;
   readonly members: MemberView[];
+}
+
+/** get-full-organization: the organization with its members (with their users), invitations and teams. */
+export interface FullOrganizationView extends OrganizationView {
+  readonly members: MemberWithUserView[];
+  /** Only for members who may invite; invitations granting ownership only for owners. */
+  readonly invitations: InvitationView[];
+  readonly teams: TeamView[];
 }

@@ -2,10 +2,13 @@ import {
   CheckSlugRequest,
   CreateOrganizationRequest,
   DeleteOrganizationRequest,
+  GetFullOrganizationRequest,
+  GetOrganizationRequest,
   OrganizationCallerRequest,
   OrganizationRpc,
   UpdateOrganizationRequest,
   type CreatedOrganizationView,
+  type FullOrganizationView,
   type OrganizationCreation,
   type OrganizationView,
 } from '@authsvc/contracts';
@@ -16,6 +19,8 @@ import { CreateOrganizationCommand } from './commands/create-organization.comman
 import { DeleteOrganizationCommand } from './commands/delete-organization.command.js';
 import { UpdateOrganizationCommand } from './commands/update-organization.command.js';
 import { CheckSlugQuery } from './queries/check-slug.query.js';
+import { GetFullOrganizationQuery } from './queries/get-full-organization.query.js';
+import { GetOrganizationQuery } from './queries/get-organization.query.js';
 import { ListOrganizationsQuery } from './queries/list-organizations.query.js';
 
 @Controller()
@@ -48,5 +53,15 @@ export class OrganizationNatsController {
   @MessagePattern(OrganizationRpc.list.subject)
   list(@Payload() request: OrganizationCallerRequest): Promise<OrganizationView[]> {
     return this.queries.execute(new ListOrganizationsQuery(request.userId));
+  }
+
+  @MessagePattern(OrganizationRpc.get.subject)
+  get(@Payload() request: GetOrganizationRequest): Promise<OrganizationView | null> {
+    return this.queries.execute(new GetOrganizationQuery(request));
+  }
+
+  @MessagePattern(OrganizationRpc.getFull.subject)
+  getFull(@Payload() request: GetFullOrganizationRequest): Promise<FullOrganizationView | null> {
+    return this.queries.execute(new GetFullOrganizationQuery(request));
   }
 }
