@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: measures get-session, sign-in and sign-up against the compiled stack, each beside a
+// `npm run bench`: measures get-session, sign-in, sign-up and organization reads and writes against the compiled stack, each beside a
 // baseline measured in the same run, and prints a Markdown table. See docs/performance.md.
 //
 //   BENCH_URL=http://host:port  use a running gateway instead of starting the stack (the Postgres scan
@@ -10,7 +10,8 @@
 //   BENCH_WARMUP_REQUESTS=4000  this many requests (the processes reach their steady cost per write only
 //                               after a few thousand writes)
 //   BENCH_SIGN_IN_ROUNDS=3      sign-in's budget phases, each between two measurements of its baseline
-//   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up   run a subset
+//   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up,org-reads,org-writes   run a subset
+//   BENCH_ORG_MEMBERS=10000     members of org-reads' large organization
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
 //                               default /tmp/prof, written when the stack stops)
 //   BENCH_VERBOSE=1             show the output of the spawned processes
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { machine, pidsNamed } from './lib/measure.mjs';
+import { organizationReadsScenario, organizationWritesScenario } from './lib/organization-scenarios.mjs';
 import { getSessionScenario, signInOverheadScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
 
@@ -34,6 +36,8 @@ const SCENARIOS = {
   'sign-in': signInScenario,
   'sign-in-overhead': signInOverheadScenario,
   'sign-up': signUpScenario,
+  'org-reads': organizationReadsScenario,
+  'org-writes': organizationWritesScenario,
 };
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',').map((name) => name.trim());

@@ -30,7 +30,7 @@ const RUN_ID = randomUUID().slice(0, 8);
 const WRITE_WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 15);
 const WRITE_WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 4000);
 
-async function warmUp(url, options) {
+export async function warmUp(url, options) {
   const first = await load(url, { ...options, duration: WRITE_WARMUP_SECONDS });
   const missing = WRITE_WARMUP_REQUESTS - first.total;
   if (missing > 0 && first.rps > 0) await load(url, { ...options, duration: Math.ceil(missing / first.rps) });
@@ -115,7 +115,7 @@ export function printRss(processes) {
   console.log(`  RSS: ${parts.join(', ')}`);
 }
 
-async function startFloorServer() {
+export async function startFloorServer() {
   const port = await freePort();
   const floor = new ManagedProcess('floor', process.execPath, ['bench/floor-server.mjs'], {
     ...process.env,

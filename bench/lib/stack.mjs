@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const NATS_BINARY = '/usr/sbin/nats-server';
-const APPS = ['identity', 'session', 'organization', 'mailer', 'gateway'];
+// In the order they can start: a service is ready only once the streams it consumes exist (the session and
+// mailer services consume the organization service's events, which creates ORGANIZATION_EVENTS).
+const APPS = ['identity', 'organization', 'session', 'mailer', 'gateway'];
 const READY_TIMEOUT_MS = 90_000;
+/** Limits raised for the organization scenarios' sizes (10,000 members, invitations in every loop). */
+const APP_ENV = { organization: { MEMBERSHIP_LIMIT: '20000', INVITATION_LIMIT: '20000' } };
 
 export const BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/authsvc_bench';
 export const BENCH_REDIS_URL = 'redis://127.0.0.1:6379/2';
@@ -159,6 +163,7 @@ export async function startStack({ cpuProfileDir } = {}) {
       const managed = new ManagedProcess(name, process.execPath, [...nodeArgs(name), entryPoint], {
         ...baseEnv,
         [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(ports[name]),
+        ...APP_ENV[name],
         ...extraEnv,
       });
       try {
@@ -181,6 +186,8 @@ export async function startStack({ cpuProfileDir } = {}) {
       processes[index] = await startApp(name, extraEnv);
     };
     stack.url = `http://127.0.0.1:${ports.gateway}`;
+    /** The gateway's trusted origin: a cookie-authenticated POST must name it. */
+    stack.origin = baseEnv.BASE_URL;
     return stack;
   } catch (error) {
     const output = processes.map((managed) => managed.recentOutput()).join('\n');
