@@ -134,7 +134,13 @@ export class TestStack {
     const stack = new TestStack(env, ports);
     await stack.startNats();
     for (const app of STACK_APPS) stack.spawn(app);
-    await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
+    try {
+      await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
+    } catch (error) {
+      // A stack that failed to start stops what it started: its processes would keep Jest from ever exiting.
+      await stack.stop().catch(() => undefined);
+      throw error;
+    }
     return stack;
   }
 
