@@ -26,11 +26,6 @@ export class OrganizationReads {
     return (await this.dataSource.getRepository(MemberEntity).findBy({ organizationId })).map(toMembership);
   }
 
-  /** One index range (members_organization_user_unique): how many members the organization has. */
-  memberCount(organizationId: string): Promise<number> {
-    return this.dataSource.getRepository(MemberEntity).countBy({ organizationId });
-  }
-
   membershipCount(userId: string): Promise<number> {
     return this.dataSource.getRepository(MemberEntity).countBy({ userId });
   }

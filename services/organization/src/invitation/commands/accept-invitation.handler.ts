@@ -5,6 +5,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE, MemberEntity } from '../../member/member.entity.js';
+import { MemberReads } from '../../member/member-reads.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationReads } from '../../organization/organization-reads.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
@@ -20,6 +21,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
+    private readonly members: MemberReads,
     private readonly invitations: InvitationReads,
     private readonly dataSource: DataSource,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
@@ -59,7 +61,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const [inviter, invitee, members, team] = await Promise.all([
       this.reads.membership(organizationId, invitation.inviterId),
       this.reads.membership(organizationId, userId),
-      this.reads.memberCount(organizationId),
+      this.members.count(organizationId),
       invitation.teamId === null ? null : this.invitations.teamSeats(organizationId, invitation.teamId),
     ]);
     return { invitation, inviterIsMember: inviter !== null, inviteeIsMember: invitee !== null, members, team };
