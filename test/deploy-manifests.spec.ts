@@ -17,6 +17,7 @@ const SECRET_KEYS = [
   'DATA_ENCRYPTION_KEYS_PREVIOUS',
   'DATABASE_URL',
   'SMTP_URL',
+  'CAPTCHA_SECRET_KEY',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
