@@ -1,23 +1,33 @@
 import type { OrganizationView } from '@authsvc/contracts';
+import { preparedQuery } from '@authsvc/platform';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { OrganizationEntity } from '../organization.entity.js';
 import { toOrganizationView } from '../organization-view.mapper.js';
+import type { OrganizationEntity } from '../organization.entity.js';
 import { ListOrganizationsQuery } from './list-organizations.query.js';
+
+type OrganizationRow = Omit<OrganizationEntity, 'createdAt'> & { readonly created_at: Date };
+
+/** The caller's memberships (members_user_idx) joined to their organizations, oldest first, in one statement. */
+const LIST = `
+  SELECT o.id, o.name, o.slug, o.logo, o.metadata, o.created_at
+  FROM organization.members m JOIN organization.organizations o ON o.id = m.organization_id
+  WHERE m.user_id = $1
+  ORDER BY o.created_at, o.id
+  LIMIT $2 OFFSET $3`;
 
 @QueryHandler(ListOrganizationsQuery)
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery, OrganizationView[]> {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One indexed query: the user's memberships (members_user_idx) joined to their organizations. */
-  async execute({ userId }: ListOrganizationsQuery): Promise<OrganizationView[]> {
-    const rows = await this.dataSource
-      .getRepository(OrganizationEntity)
-      .createQueryBuilder('organization')
-      .innerJoin('members', 'member', 'member.organization_id = organization.id')
-      .where('member.user_id = :userId', { userId })
-      .orderBy('organization.created_at')
-      .getMany();
-    return rows.map(toOrganizationView);
+  async execute({ request }: ListOrganizationsQuery): Promise<OrganizationView[]> {
+    // No limit is every organization (LIMIT NULL), as the reference lists them.
+    const limit = request.limit === undefined ? null : Number(request.limit);
+    const rows = await preparedQuery<OrganizationRow>(this.dataSource.manager, LIST, [
+      request.userId,
+      limit,
+      Number(request.offset ?? 0),
+    ]);
+    return rows.map(({ created_at, ...row }) => toOrganizationView({ ...row, createdAt: created_at }));
   }
 }
