@@ -40,7 +40,7 @@ describe('organizations', () => {
     );
   });
 
-  it('lists every organization oldest first, or a page of them with limit and offset', async () => {
+  it('lists every organization in the order the caller joined them, or a page of them with limit and offset', async () => {
     const member = await signUpActor(stack, 'in-three');
     const ids: string[] = [];
     for (let index = 0; index < 3; index++) ids.push((await create(member)).body.id);

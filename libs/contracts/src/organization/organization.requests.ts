@@ -91,8 +91,8 @@ export class OrganizationSelection {
 }
 
 /**
- * GET /organization/list: every organization of the caller, as the reference answers; `limit` and `offset`
- * (an addition) page through them, oldest first, for callers in many organizations.
+ * GET /organization/list: every organization of the caller, as the reference answers, in the order they joined
+ * them; `limit` and `offset` (an addition) page through them, for callers in many organizations.
  */
 export class ListOrganizationsQuery {
   @OptionalCount()

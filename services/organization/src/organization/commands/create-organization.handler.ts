@@ -46,6 +46,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       load: () => this.reads.creationState(request.userId, request.slug),
       decide: (state) => decideCreateOrganization(command, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
+      startsStream: true,
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
     });
     // The new stream's rows as the append wrote them, without reading them back.

@@ -8,13 +8,17 @@ import { ListOrganizationsQuery } from './list-organizations.query.js';
 
 type OrganizationRow = Omit<OrganizationEntity, 'createdAt'> & { readonly created_at: Date };
 
-/** The caller's memberships (members_user_idx) joined to their organizations, oldest first, in one statement. */
+/**
+ * The caller's organizations in the order they joined them, in one statement: the page of memberships is cut
+ * from members_user_joined_idx alone, then only its organizations are read.
+ */
 const LIST = `
   SELECT o.id, o.name, o.slug, o.logo, o.metadata, o.created_at
-  FROM organization.members m JOIN organization.organizations o ON o.id = m.organization_id
-  WHERE m.user_id = $1
-  ORDER BY o.created_at, o.id
-  LIMIT $2 OFFSET $3`;
+  FROM (
+    SELECT organization_id, created_at FROM organization.members WHERE user_id = $1
+    ORDER BY created_at, organization_id LIMIT $2 OFFSET $3
+  ) m JOIN organization.organizations o ON o.id = m.organization_id
+  ORDER BY m.created_at, m.organization_id`;
 
 @QueryHandler(ListOrganizationsQuery)
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery, OrganizationView[]> {

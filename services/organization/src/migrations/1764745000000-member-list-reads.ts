@@ -1,12 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Each organization's number of members, kept by the database as member rows come and go, so that a member list
- * answers its total with one row read instead of counting an organization's members on every page. Rebuilding the
- * read models by replay keeps it right: the trigger counts the member rows the replay writes.
+ * For lists that page: each organization's number of members, kept by the database as member rows come and go,
+ * so that a member list answers its total with one row read instead of counting an organization's members on
+ * every page (rebuilding the read models by replay keeps it right: the trigger counts the rows the replay
+ * writes); and a user's memberships in the order they joined, so that a page of their organizations is cut from
+ * the index before its organizations are read.
  */
-export class MemberCounts1764745000000 implements MigrationInterface {
-  name = 'MemberCounts1764745000000';
+export class MemberListReads1764745000000 implements MigrationInterface {
+  name = 'MemberListReads1764745000000';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query('ALTER TABLE organization.organizations ADD COLUMN member_count integer NOT NULL DEFAULT 0');
@@ -26,9 +28,13 @@ export class MemberCounts1764745000000 implements MigrationInterface {
     await runner.query(`
       CREATE TRIGGER members_count AFTER INSERT OR DELETE ON organization.members
       FOR EACH ROW EXECUTE FUNCTION organization.count_members()`);
+    await runner.query(
+      'CREATE INDEX members_user_joined_idx ON organization.members (user_id, created_at, organization_id)',
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP INDEX organization.members_user_joined_idx');
     await runner.query('DROP TRIGGER members_count ON organization.members');
     await runner.query('DROP FUNCTION organization.count_members()');
     await runner.query('ALTER TABLE organization.organizations DROP COLUMN member_count');
