@@ -20,6 +20,9 @@ import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { AdminAccess } from './admin/admin-access.js';
+import { AdminRoleController } from './admin/admin-role.controller.js';
+import { AdminBanController } from './admin/admin-ban.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { MemberController } from './organization/member.controller.js';
@@ -52,6 +55,8 @@ export class AppModule {
         MemberController,
         TeamController,
         InvitationController,
+        AdminRoleController,
+        AdminBanController,
         MailboxController,
         HealthController,
       ],
@@ -70,6 +75,7 @@ export class AppModule {
         SessionIssuer,
         SessionCookieCache,
         ActiveOrganization,
+        AdminAccess,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

@@ -1,3 +1,4 @@
+import { AdminErrors } from './catalogue/admin.errors.js';
 import { AuthErrors } from './catalogue/auth.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
@@ -10,6 +11,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(AuthErrors),
   ...Object.values(UsernameErrors),
   ...Object.values(OrganizationErrors),
+  ...Object.values(AdminErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

@@ -19,6 +19,7 @@ import {
   VerifyEmailRequest,
   type VerifyEmailReply,
 } from './verification.requests.js';
+import { BanUserRequest, SetRoleRequest, UnbanUserRequest } from '../admin/admin.requests.js';
 import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
 import type { StartedSession } from '../session/session.rpc.js';
@@ -91,6 +92,11 @@ export const IdentityRpc = {
     CheckPasswordRequest,
   ),
   setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
+  /** Admin: the user with the roles the request's actor gave them (only known roles). */
+  setRole: defineRpc<SetRoleRequest, UserView>('identity.rpc.user.set-role', SetRoleRequest),
+  /** Admin: the banned user (not oneself). Their sessions are the session service's to end. */
+  banUser: defineRpc<BanUserRequest, UserView>('identity.rpc.user.ban', BanUserRequest),
+  unbanUser: defineRpc<UnbanUserRequest, UserView>('identity.rpc.user.unban', UnbanUserRequest),
 } as const;
 
 /** NATS queue group shared by identity replicas. */

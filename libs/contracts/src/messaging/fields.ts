@@ -40,6 +40,7 @@ export const LIMITS = {
   userAgent: 1024,
   /** One role name, or several comma-separated. */
   role: 256,
+  banReason: 1024,
   slug: 256,
   /** An organization's metadata, as JSON text. */
   metadata: 16384,
@@ -62,6 +63,12 @@ export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean
 export const Flag = (): FieldDecorator => all(IsBoolean());
 export const Timestamp = (): FieldDecorator => all(IsISO8601({ strict: true }));
 export const OptionalTimestamp = (): FieldDecorator => all(IsOptional(), IsISO8601({ strict: true }));
+/** An ISO time, or `null` (not absent). */
+export const NullableTimestamp = (): FieldDecorator =>
+  all(
+    ValidateIf((_object: object, value: unknown) => value !== null),
+    IsISO8601({ strict: true }),
+  );
 /** A string, or `null` (not absent). */
 export const NullableText = (max: number): FieldDecorator =>
   all(

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ROLE,
   CredentialAccountCreated,
   EmailVerified,
   UserRegistered,
@@ -24,6 +25,7 @@ import {
   requestNewEmailVerification,
   type EmailChangeCommand,
 } from './email-change.decisions.js';
+import { banUser, setRole, unbanUser, type AdminCommand } from './admin.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
 /** Registration with email and password; ids, time, the hash and the verification link come in from outside. */
@@ -68,7 +70,8 @@ export type UserCommand =
   | UpdateUser
   | PasswordCommand
   | DeletionCommand
-  | EmailChangeCommand;
+  | EmailChangeCommand
+  | AdminCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -102,6 +105,12 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return setPassword(command, registered(state));
     case 'UpgradePasswordHash':
       return upgradePasswordHash(command, registered(state));
+    case 'SetRole':
+      return setRole(command, registered(state));
+    case 'BanUser':
+      return banUser(command, registered(state));
+    case 'UnbanUser':
+      return unbanUser(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
@@ -116,7 +125,7 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
   const events = [
     pendingEvent(
       UserRegistered,
-      { userId, emailVerified: false, createdAt },
+      { userId, emailVerified: false, createdAt, role: DEFAULT_ROLE },
       {
         email: command.email,
         name: command.name,
