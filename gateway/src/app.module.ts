@@ -23,6 +23,7 @@ import { MailboxController } from './dev/mailbox.controller.js';
 import { AdminAccess } from './admin/admin-access.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
 import { AdminBanController } from './admin/admin-ban.controller.js';
+import { AdminUsersController } from './admin/admin-users.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { MemberController } from './organization/member.controller.js';
@@ -57,6 +58,7 @@ export class AppModule {
         InvitationController,
         AdminRoleController,
         AdminBanController,
+        AdminUsersController,
         MailboxController,
         HealthController,
       ],

@@ -11,6 +11,13 @@ import { AdminNatsController } from './user/admin.nats-controller.js';
 import { SetRoleHandler } from './user/commands/set-role.handler.js';
 import { BanUserHandler, UnbanUserHandler } from './user/commands/ban-user.handler.js';
 import { AdminUserChanges } from './user/admin-user-changes.js';
+import { UserRegistration } from './user/user-registration.js';
+import { CreateUserHandler } from './user/commands/create-user.handler.js';
+import { AdminUpdateUserHandler } from './user/commands/admin-update-user.handler.js';
+import { SetUserPasswordHandler } from './user/commands/set-user-password.handler.js';
+import { RemoveUserHandler } from './user/commands/remove-user.handler.js';
+import { SetRoleByEmailHandler } from './user/commands/set-role-by-email.handler.js';
+import { ListUsersHandler } from './user/queries/list-users.handler.js';
 import { ChangeEmailHandler } from './user/commands/change-email.handler.js';
 import { ChangePasswordHandler } from './user/commands/change-password.handler.js';
 import { ConfirmUserDeletionHandler } from './user/commands/confirm-user-deletion.handler.js';
@@ -90,8 +97,15 @@ export class IdentityModule {
         SetRoleHandler,
         BanUserHandler,
         UnbanUserHandler,
+        UserRegistration,
+        CreateUserHandler,
+        AdminUpdateUserHandler,
+        SetUserPasswordHandler,
+        RemoveUserHandler,
+        SetRoleByEmailHandler,
         // user/queries/
         GetUserHandler,
+        ListUsersHandler,
         ListAccountsHandler,
         UsernameAvailabilityHandler,
         VerifyPasswordHandler,

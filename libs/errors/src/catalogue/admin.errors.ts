@@ -20,6 +20,12 @@ export const AdminErrors = {
   YOU_CANNOT_BAN_YOURSELF: defineError('You cannot ban yourself', BAD_REQUEST),
   YOU_CANNOT_REMOVE_YOURSELF: defineError('You cannot remove yourself', BAD_REQUEST),
   NO_DATA_TO_UPDATE: defineError('No data to update', BAD_REQUEST),
+  PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER: defineError(
+    'Password cannot be updated through update-user. Use the set-user-password endpoint instead',
+    BAD_REQUEST,
+    'PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER',
+  ),
+  USER_ID_CANNOT_BE_UPDATED: defineError('User id cannot be updated', BAD_REQUEST),
   /** Only the roles of the access statements may be stored (the reference's answer once roles are configured). */
   YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: defineError(
     'You are not allowed to set a non-existent role value',

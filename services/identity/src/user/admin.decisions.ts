@@ -1,4 +1,11 @@
-import { isKnownRole, UserBanned, UserRoleChanged, UserUnbanned } from '@authsvc/contracts';
+import {
+  isKnownRole,
+  UserBanned,
+  UserRoleChanged,
+  UserUnbanned,
+  UserUpdated,
+  type PersonalOf,
+} from '@authsvc/contracts';
 import { AdminErrors, DomainError } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import type { RegisteredUser } from './user-state.js';
@@ -24,13 +31,34 @@ export interface UnbanUser {
   readonly now: Date;
 }
 
-export type AdminCommand = SetRole | BanUser | UnbanUser;
+/** An admin changes a user's profile fields and, with `role`, their roles (both already allowed to them). */
+export interface AdminUpdateUser {
+  readonly type: 'AdminUpdateUser';
+  readonly changes: PersonalOf<typeof UserUpdated>;
+  readonly role: string | null;
+  readonly now: Date;
+}
+
+export type AdminCommand = SetRole | BanUser | UnbanUser | AdminUpdateUser;
 
 /** Only the roles of the access statements are stored: an unknown role would grant nothing and mislead. */
 export function setRole(command: SetRole, user: RegisteredUser): PendingEvent[] {
   if (!isKnownRole(command.role)) throw new DomainError(AdminErrors.YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE);
   const { userId } = user;
   return [pendingEvent(UserRoleChanged, { userId, role: command.role, changedAt: command.now.toISOString() })];
+}
+
+export function adminUpdateUser(command: AdminUpdateUser, user: RegisteredUser): PendingEvent[] {
+  const { userId } = user;
+  const profileChanged = Object.keys(command.changes).length > 0;
+  if (!profileChanged && command.role === null) throw new DomainError(AdminErrors.NO_DATA_TO_UPDATE);
+  const roleChange =
+    command.role === null ? [] : setRole({ type: 'SetRole', role: command.role, now: command.now }, user);
+  const updatedAt = command.now.toISOString();
+  const profileChange = profileChanged
+    ? [pendingEvent(UserUpdated, { userId, updatedAt }, command.changes, userId)]
+    : [];
+  return [...roleChange, ...profileChange];
 }
 
 /** An admin cannot lock themself out. A ban replaces any earlier one (reason and expiry). */
