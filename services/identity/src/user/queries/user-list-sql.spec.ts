@@ -32,7 +32,7 @@ describe('list-users SQL', () => {
 
   it('sorts by the column of the field asked, and caps the page', () => {
     const page = userListSql({ sortBy: 'displayUsername', sortDirection: 'desc', limit: '5000', offset: '10' }, 'u');
-    expect(page.text).toContain('ORDER BY display_username DESC, id DESC');
+    expect(page.text).toContain('ORDER BY lower(display_username) DESC, display_username DESC, id DESC');
     expect(page.values).toEqual([1000, 10]);
   });
 });

@@ -55,8 +55,10 @@ export function userListSql(query: ListUsersQuery, table: string): UserListSql {
       where.push(`${column} ${COMPARISONS[operator]} ${parameter(value)}`);
     }
   }
-  const sort = query.sortBy ? COLUMNS[query.sortBy].column : 'created_at';
   const direction = query.sortDirection === 'desc' ? 'DESC' : 'ASC';
+  const sorted = COLUMNS[query.sortBy ?? 'createdAt'];
+  // Text sorts regardless of case first (as the reference's stores do), whatever the database's collation.
+  const sort = sorted.type === 'text' ? `lower(${sorted.column}) ${direction}, ${sorted.column}` : sorted.column;
   const limit = Math.min(Number(query.limit) || MAX_USERS_PAGE, MAX_USERS_PAGE);
   const offset = Number(query.offset) || 0;
   const text =
