@@ -47,6 +47,9 @@ const gatewaySchema = {
   COOKIE_CACHE_ENABLED: boolean(false),
   COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
   ...CaptchaVariables,
+  /** Users granted every admin action whatever their role (the first admin): user ids, and verified emails. */
+  ADMIN_USER_IDS: list(''),
+  ADMIN_EMAILS: list(''),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & {
@@ -64,5 +67,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),
     warnings: checkSecrets(config),
     captcha: captchaSettingsOf(config),
+    ADMIN_EMAILS: config.ADMIN_EMAILS.map((email) => email.toLowerCase()),
   };
 }

@@ -13,6 +13,7 @@ import { Invitations1764720000000 } from './migrations/1764720000000-invitations
 import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
 import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitation-teams.js';
 import { MemberListReads1764745000000 } from './migrations/1764745000000-member-list-reads.js';
+import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -38,6 +39,7 @@ await runService('organization', async () => {
       Teams1764730000000,
       InvitationTeams1764740000000,
       MemberListReads1764745000000,
+      AdminUserProfileFields1765100000000,
     ],
     projections: [
       organizationViewProjection,

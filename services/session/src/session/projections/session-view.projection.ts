@@ -23,6 +23,7 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
       rememberMe: event.data.rememberMe,
       activeOrganizationId: null,
       activeTeamId: null,
+      impersonatedBy: event.data.impersonatedBy ?? null,
       createdAt,
       updatedAt: createdAt,
     });
