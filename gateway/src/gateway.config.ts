@@ -14,6 +14,7 @@ import {
   text,
   type ConfigOf,
 } from '@authsvc/config';
+import { MAX_TOKEN_LIFETIME_SECONDS } from '@authsvc/contracts';
 import { trustedProxiesVariable } from './http/client-address.js';
 
 const gatewaySchema = {
@@ -45,6 +46,11 @@ const gatewaySchema = {
   /** get-session may answer from the signed session_data cookie for this long, without asking the services. */
   COOKIE_CACHE_ENABLED: boolean(false),
   COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
+  /** Seconds a JWT from /token or get-session's set-auth-jwt is valid (the reference's 15 minutes). */
+  JWT_EXPIRATION_TIME: integer(900, 1, MAX_TOKEN_LIFETIME_SECONDS),
+  /** The tokens' `iss` and `aud`; empty: BASE_URL. */
+  JWT_ISSUER: text(''),
+  JWT_AUDIENCE: text(''),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };

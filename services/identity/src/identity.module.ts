@@ -35,6 +35,8 @@ import { VerificationNatsController } from './user/verification.nats-controller.
 import { NewAddressMail } from './user/verification/new-address-mail.js';
 import { VerificationLinks } from './user/verification/verification-links.js';
 import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
+import { jwtKeyProviders } from './keys/jwt-key.providers.js';
+import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 
 @Module({})
 export class IdentityModule {
@@ -42,7 +44,13 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [UserNatsController, SignInNatsController, VerificationNatsController, PasswordNatsController],
+      controllers: [
+        UserNatsController,
+        SignInNatsController,
+        VerificationNatsController,
+        PasswordNatsController,
+        JwtKeyNatsController,
+      ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -83,6 +91,7 @@ export class IdentityModule {
         VerifyPasswordHandler,
         CheckPasswordHandler,
         CheckPasswordResetTokenHandler,
+        ...jwtKeyProviders(config),
       ],
     };
   }
