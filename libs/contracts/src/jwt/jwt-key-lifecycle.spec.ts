@@ -19,8 +19,11 @@ describe('signingKeyAt', () => {
     expect(signingKeyAt([first, second], at('2026-01-31T23:59:59.999Z'))).toBe(first);
   });
 
-  it('is none before the first key signs, or without keys', () => {
-    expect(signingKeyAt([first], at('2025-12-31T00:00:00.000Z'))).toBeUndefined();
+  it('is the first key before any has begun (made a moment ago on a clock ahead of ours)', () => {
+    expect(signingKeyAt([second, first], at('2025-12-31T23:59:59.900Z'))).toBe(first);
+  });
+
+  it('is none without keys', () => {
     expect(signingKeyAt([], at('2026-01-01T00:00:00.000Z'))).toBeUndefined();
   });
 });

@@ -8,11 +8,14 @@ function bySigningOrder<K extends SigningPeriodStart>(keys: readonly K[]): K[] {
   return [...keys].sort((a, b) => Date.parse(a.signsFrom) - Date.parse(b.signsFrom));
 }
 
-/** The key that signs at `now`: the last one whose signing period has begun (undefined: none yet). */
+/**
+ * The key that signs at `now`: the last one whose signing period has begun. Before the first one has begun, that
+ * first one: it was made a moment ago, on the clock of another process a little ahead of the caller's (a first
+ * use). Undefined only without keys.
+ */
 export function signingKeyAt<K extends SigningPeriodStart>(keys: readonly K[], now: Date): K | undefined {
-  return bySigningOrder(keys)
-    .filter((key) => Date.parse(key.signsFrom) <= now.getTime())
-    .at(-1);
+  const ordered = bySigningOrder(keys);
+  return ordered.filter((key) => Date.parse(key.signsFrom) <= now.getTime()).at(-1) ?? ordered[0];
 }
 
 /**
