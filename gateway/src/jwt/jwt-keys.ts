@@ -44,6 +44,8 @@ export class JwtKeys implements OnApplicationShutdown {
   private fetching?: Promise<CachedKeySet>;
   private readonly opened = new Map<string, SigningKey>();
   private announcements?: Subscription;
+  /** How many new keys were announced so far: one announced while a fetch is under way may be missing from it. */
+  private announced = 0;
 
   constructor(
     private readonly services: ServiceClient,
@@ -86,16 +88,19 @@ export class JwtKeys implements OnApplicationShutdown {
   }
 
   private async fetch(): Promise<CachedKeySet> {
+    const announcedBefore = this.announced;
     const set: JwtKeySetView = await this.services.call(JwtKeyRpc.getKeySet, {
       correlationId: randomUUID(),
       tokenLifetimeSeconds: this.config.JWT_EXPIRATION_TIME,
     });
     this.listenForNewKeys();
+    const kids = new Set(set.keys.map((key) => key.kid));
+    for (const kid of this.opened.keys()) if (!kids.has(kid)) this.opened.delete(kid);
     this.cached = {
       keys: set.keys,
       fetchedAt: Date.now(),
       rotatesAt: set.rotatesAt ? Date.parse(set.rotatesAt) : null,
-      newKeyAnnounced: false,
+      newKeyAnnounced: this.announced !== announcedBefore,
     };
     return this.cached;
   }
@@ -106,6 +111,7 @@ export class JwtKeys implements OnApplicationShutdown {
     const connection = this.nats.unwrap<NatsConnection>();
     this.announcements = connection.subscribe(JwtKeyIssued.subject, {
       callback: () => {
+        this.announced += 1;
         if (this.cached) this.cached = { ...this.cached, newKeyAnnounced: true };
       },
     });
