@@ -15,6 +15,7 @@ import {
   type ConfigOf,
 } from '@authsvc/config';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@authsvc/contracts';
+import { CaptchaVariables, captchaSettingsOf, type CaptchaSettings } from './captcha/captcha-settings.js';
 import { trustedProxiesVariable } from './http/client-address.js';
 
 const gatewaySchema = {
@@ -51,13 +52,23 @@ const gatewaySchema = {
   /** The tokens' `iss` and `aud`; empty: BASE_URL. */
   JWT_ISSUER: text(''),
   JWT_AUDIENCE: text(''),
+  ...CaptchaVariables,
 };
 
-export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };
+export type GatewayConfig = ConfigOf<typeof gatewaySchema> & {
+  readonly warnings: readonly string[];
+  /** Undefined when no captcha provider is set. */
+  readonly captcha: CaptchaSettings | undefined;
+};
 
 export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const config = loadConfig(gatewaySchema, env);
-  return { ...config, IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(), warnings: checkSecrets(config) };
+  return {
+    ...config,
+    IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),
+    warnings: checkSecrets(config),
+    captcha: captchaSettingsOf(config),
+  };
 }
