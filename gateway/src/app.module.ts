@@ -35,6 +35,9 @@ import { HttpValidationPipe } from './http/http-validation.pipe.js';
 import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
 import { OriginGuard } from './security/origin.guard.js';
 import { TrustedOrigins } from './security/trusted-origins.js';
+import { JwtController } from './jwt/jwt.controller.js';
+import { JwtIssuer } from './jwt/jwt-issuer.js';
+import { JwtKeys } from './jwt/jwt-keys.js';
 
 @Module({})
 export class AppModule {
@@ -61,6 +64,7 @@ export class AppModule {
         AdminUsersController,
         MailboxController,
         HealthController,
+        JwtController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -78,6 +82,8 @@ export class AppModule {
         SessionCookieCache,
         ActiveOrganization,
         AdminAccess,
+        JwtKeys,
+        JwtIssuer,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

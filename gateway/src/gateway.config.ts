@@ -14,6 +14,7 @@ import {
   text,
   type ConfigOf,
 } from '@authsvc/config';
+import { MAX_TOKEN_LIFETIME_SECONDS } from '@authsvc/contracts';
 import { CaptchaVariables, captchaSettingsOf, type CaptchaSettings } from './captcha/captcha-settings.js';
 import { trustedProxiesVariable } from './http/client-address.js';
 
@@ -46,6 +47,11 @@ const gatewaySchema = {
   /** get-session may answer from the signed session_data cookie for this long, without asking the services. */
   COOKIE_CACHE_ENABLED: boolean(false),
   COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
+  /** Seconds a JWT from /token or get-session's set-auth-jwt is valid (the reference's 15 minutes). */
+  JWT_EXPIRATION_TIME: integer(900, 1, MAX_TOKEN_LIFETIME_SECONDS),
+  /** The tokens' `iss` and `aud`; empty: BASE_URL. */
+  JWT_ISSUER: text(''),
+  JWT_AUDIENCE: text(''),
   ...CaptchaVariables,
   /** Users granted every admin action whatever their role (the first admin): user ids, and verified emails. */
   ADMIN_USER_IDS: list(''),

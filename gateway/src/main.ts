@@ -11,6 +11,7 @@ import { CaptchaVerifier } from './captcha/captcha-verifier.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
+import { JwtIssuer } from './jwt/jwt-issuer.js';
 import { loadGatewayConfig } from './gateway.config.js';
 import { sendError } from './http/error-response.js';
 import { registerRequestBodyParser } from './http/request-body.parser.js';
@@ -62,7 +63,10 @@ await runService('gateway', async () => {
   }
   // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the controller does.
   if (!config.COOKIE_CACHE_ENABLED) {
-    fastify.addHook('onRequest', readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies)));
+    fastify.addHook(
+      'onRequest',
+      readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies), app.get(JwtIssuer)),
+    );
   }
   await registerWebClient(fastify, WEB_DIST);
   await listenOnEveryInterface(app, config.PORT);

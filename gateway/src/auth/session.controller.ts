@@ -9,6 +9,8 @@ import { CurrentSession } from '../session/current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from '../session/session-cookie-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
+import { addAuthJwtHeader } from '../jwt/auth-jwt-header.js';
+import { JwtIssuer } from '../jwt/jwt-issuer.js';
 
 @Controller(AUTH_BASE_PATH)
 export class SessionController {
@@ -17,11 +19,13 @@ export class SessionController {
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
     private readonly cookieCache: SessionCookieCache,
+    private readonly jwtIssuer: JwtIssuer,
   ) {}
 
   /**
    * `{session, user}` or the JSON literal `null` (which Nest would send as an empty body, so the response is
    * written here). With the cookie cache on, a valid session_data cookie answers without asking the services.
+   * A session read from the store also gets its JWT in `set-auth-jwt` (not a cookie-cache answer, as the reference).
    */
   @Get('get-session')
   async getSession(
@@ -34,7 +38,10 @@ export class SessionController {
     const cached = this.cookieCache.answer(request, response, now, query.disableCookieCache === 'true');
     if (cached !== undefined) return void response.code(200).send(cached);
     const current = await this.currentSession.resolve(request, response, query.disableRefresh === 'true');
-    if (current) this.cookieCache.store(response, current, now);
+    if (current) {
+      this.cookieCache.store(response, current, now);
+      await addAuthJwtHeader(response, this.jwtIssuer, current.user);
+    }
     response.code(200).send(current);
   }
 

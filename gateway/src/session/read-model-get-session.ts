@@ -3,6 +3,8 @@ import { REVOKED_SESSION, sessionUse } from '@authsvc/contracts';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import type { AuthCookies } from './auth-cookies.js';
 import type { SessionReadModels } from './session-read-models.js';
+import { addAuthJwtHeader } from '../jwt/auth-jwt-header.js';
+import type { JwtIssuer } from '../jwt/jwt-issuer.js';
 
 const GET_SESSION_URL = `${AUTH_BASE_PATH}/get-session`;
 
@@ -11,9 +13,9 @@ const GET_SESSION_URL = `${AUTH_BASE_PATH}/get-session`;
  * Nest's guards, pipes and controllers: it is the request every page of every app makes, and when the entry can
  * be served as it is the answer needs only the cookie's signature check and one Redis GET. Everything else (query
  * parameters, no valid cookie, a miss, a revoked, expired or refresh-due session) goes on to the controller and
- * `CurrentSession`, which answers the same for the same entry.
+ * `CurrentSession`, which answers the same for the same entry (the `set-auth-jwt` header included).
  */
-export function readModelGetSessionHook(readModels: SessionReadModels, cookies: AuthCookies) {
+export function readModelGetSessionHook(readModels: SessionReadModels, cookies: AuthCookies, jwtIssuer: JwtIssuer) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (request.method !== 'GET' || request.url !== GET_SESSION_URL) return;
     const { token, dontRemember } = cookies.read(request.headers.cookie);
@@ -21,6 +23,7 @@ export function readModelGetSessionHook(readModels: SessionReadModels, cookies: 
     const entry = await readModels.find(token);
     if (entry === undefined || entry === REVOKED_SESSION) return;
     if (sessionUse(entry, new Date(), !dontRemember) !== 'serve') return;
+    await addAuthJwtHeader(reply, jwtIssuer, entry.user);
     return reply
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')

@@ -12,6 +12,7 @@ export const KEY_PURPOSES = [
   'verification-token',
   'password-prehash',
   'data-key-wrapping',
+  'jwt-private-key',
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

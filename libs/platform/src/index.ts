@@ -5,6 +5,7 @@ export * from './database/service-data-source.js';
 export * from './database/prepared-query.js';
 export * from './database/row-insertion.js';
 export * from './event-store/event-store.schema.js';
+export * from './event-store/aead.js';
 export * from './event-store/personal-data-vault.js';
 export * from './event-store/recorded-event.js';
 export * from './event-store/event-union.js';

@@ -46,6 +46,8 @@ import { VerificationNatsController } from './user/verification.nats-controller.
 import { NewAddressMail } from './user/verification/new-address-mail.js';
 import { VerificationLinks } from './user/verification/verification-links.js';
 import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
+import { jwtKeyProviders } from './keys/jwt-key.providers.js';
+import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 
 @Module({})
 export class IdentityModule {
@@ -59,6 +61,7 @@ export class IdentityModule {
         VerificationNatsController,
         PasswordNatsController,
         AdminNatsController,
+        JwtKeyNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -111,6 +114,7 @@ export class IdentityModule {
         VerifyPasswordHandler,
         CheckPasswordHandler,
         CheckPasswordResetTokenHandler,
+        ...jwtKeyProviders(config),
       ],
     };
   }

@@ -1,5 +1,11 @@
 import 'reflect-metadata';
-import { IDENTITY_MAIL_STREAM, IDENTITY_QUEUE, IdentityEventTypes, IdentityNatsAccess } from '@authsvc/contracts';
+import {
+  IDENTITY_MAIL_STREAM,
+  IDENTITY_QUEUE,
+  IdentityEventTypes,
+  IdentityNatsAccess,
+  JwtKeyEventTypes,
+} from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { loadIdentityConfig, mailRequestRetentionSeconds } from './identity.config.js';
@@ -10,6 +16,9 @@ import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-pas
 import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { AdminUserFields1765100000000 } from './migrations/1765100000000-admin-user-fields.js';
+import { JwtKeys1764700000000 } from './migrations/1764700000000-jwt-keys.js';
+import { JwtKeyEntity } from './keys/jwt-key.entity.js';
+import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
@@ -22,18 +31,19 @@ await runService('identity', async () => {
   const runtime = (await ServiceRuntime.start({
     service: 'identity',
     config,
-    entities: [UserEntity, AccountEntity, PasswordResetTokenEntity],
+    entities: [UserEntity, AccountEntity, PasswordResetTokenEntity, JwtKeyEntity],
     migrations: [
       InitialIdentitySchema1763800000000,
       Usernames1763900000000,
       PasswordResetTokens1764000000000,
       AccountsByUserAndProvider1764300000000,
       WrappedDataKeys1764600000000,
+      JwtKeys1764700000000,
       AdminUserFields1765100000000,
     ],
-    projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
+    projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection, jwtKeyViewProjection],
     nats: IdentityNatsAccess,
-    events: IdentityEventTypes,
+    events: [...IdentityEventTypes, ...JwtKeyEventTypes],
     streamMaxAgeMs: { [IDENTITY_MAIL_STREAM]: mailRequestRetentionSeconds(config) * 1000 },
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };

@@ -42,6 +42,8 @@ export interface Difference {
 export interface Answer {
   readonly shape: WireShape;
   readonly json: unknown;
+  /** For a suite that compares a header the shape leaves out (the JWT plugin's set-auth-jwt). */
+  readonly headers: Headers;
 }
 
 const ASPECTS: readonly WireAspect[] = ['status', 'contentType', 'error', 'body', 'cookies', 'location'];
@@ -193,7 +195,7 @@ export class Pair {
     } catch {
       json = undefined;
     }
-    return { shape, json };
+    return { shape, json, headers: response.headers };
   }
 
   private keepCookies(jar: Map<string, string>, setCookies: readonly string[]): void {

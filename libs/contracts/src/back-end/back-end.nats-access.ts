@@ -1,4 +1,5 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
+import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import type { DurableConsumerDefinition, NatsAccess } from '../messaging/nats-access.js';
 import {
   ORGANIZATION_EVENTS_STREAM,
@@ -23,12 +24,12 @@ export const BackEndConsumers = {
 
 /**
  * Your own server code, trusted to make the requests no HTTP route makes (a first password for a user without
- * one, an admin role by email, ending a session from outside the gateway, adding a user to an organization) and to follow the
+ * one, an admin role by email, ending a session from outside the gateway, adding a user to an organization, rotating the JWT signing key) and to follow the
  * organization events.
  */
 export const BackEndNatsAccess: NatsAccess = {
   user: 'backend',
   serves: [],
-  calls: [IdentityRpc.setPassword, IdentityRpc.setRoleByEmail, SessionRpc.revoke, MemberRpc.add],
+  calls: [IdentityRpc.setPassword, IdentityRpc.setRoleByEmail, SessionRpc.revoke, MemberRpc.add, JwtKeyRpc.rotate],
   consumes: Object.values(BackEndConsumers),
 };

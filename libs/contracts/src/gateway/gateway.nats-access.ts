@@ -1,4 +1,6 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
+import { JwtKeyIssued } from '../jwt/jwt-key.events.js';
+import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
 import type { NatsAccess } from '../messaging/nats-access.js';
 import { InvitationRpc } from '../organization/invitation.rpc.js';
@@ -61,6 +63,9 @@ export const GatewayNatsAccess: NatsAccess = {
     MemberRpc.hasPermission,
     ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
+    JwtKeyRpc.getKeySet,
   ],
   consumes: [],
+  /** A new signing key: the gateways fetch the key set again at once instead of at their next refresh. */
+  listens: [JwtKeyIssued.subject],
 };

@@ -29,6 +29,11 @@ export interface NatsAccess {
   /** The durable consumers it reads other services' events through. */
   readonly consumes: readonly DurableConsumerDefinition[];
   /**
+   * Event subjects it hears as plain NATS messages, without a durable consumer: only news that refreshes a cache
+   * it also refreshes on its own (the gateway's signing keys), since a message sent while it is away is missed.
+   */
+  readonly listens?: readonly string[];
+  /**
    * Retired durable consumers it empties and then deletes, purging their subjects from their stream (what an
    * older deployment left behind).
    */

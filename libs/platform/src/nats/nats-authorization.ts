@@ -72,7 +72,11 @@ export function natsPermissions(access: NatsAccess): NatsUserPermissions {
   return {
     user: access.user,
     publish: [...new Set(publish)],
-    subscribe: [...access.serves.map((rpc) => rpc.subject), `${natsInboxPrefix(access.user)}.>`],
+    subscribe: [
+      ...access.serves.map((rpc) => rpc.subject),
+      ...(access.listens ?? []),
+      `${natsInboxPrefix(access.user)}.>`,
+    ],
     allowResponses: access.serves.length > 0,
   };
 }
