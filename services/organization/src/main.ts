@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ORGANIZATION_QUEUE, OrganizationEventTypes, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import type { Redis } from 'ioredis';
 import { InvitationEntity } from './invitation/invitation.entity.js';
 import { invitationViewProjection } from './invitation/projections/invitation-view.projection.js';
 import { MemberEntity } from './member/member.entity.js';
@@ -12,6 +13,7 @@ import { UserProfilesAndMemberReads1764710000000 } from './migrations/1764710000
 import { Invitations1764720000000 } from './migrations/1764720000000-invitations.js';
 import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
 import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitation-teams.js';
+import { MemberVersions1764750000000 } from './migrations/1764750000000-member-versions.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -24,7 +26,7 @@ import { TeamEntity } from './team/team.entity.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
-  const runtime = await ServiceRuntime.start({
+  const runtime = (await ServiceRuntime.start({
     service: 'organization',
     config,
     entities: [OrganizationEntity, MemberEntity, UserProfileEntity, InvitationEntity, TeamEntity, TeamMemberEntity],
@@ -36,6 +38,7 @@ await runService('organization', async () => {
       Invitations1764720000000,
       Teams1764730000000,
       InvitationTeams1764740000000,
+      MemberVersions1764750000000,
     ],
     projections: [
       organizationViewProjection,
@@ -46,7 +49,8 @@ await runService('organization', async () => {
     ],
     nats: OrganizationNatsAccess,
     events: OrganizationEventTypes,
-  });
+    redisUrl: config.REDIS_URL,
+  })) as ServiceRuntime & { redis: Redis };
   const app = await startNatsMicroservice(OrganizationModule.forRuntime(runtime, config), runtime, ORGANIZATION_QUEUE);
   runtime.logger.log('organization service ready');
   return async () => {
