@@ -105,6 +105,9 @@ describe('get-active-member from the member read model', () => {
       const changed = await owner.post('/organization/update-member-role', { memberId, role });
       expect(changed).toMatchObject({ status: 200, body: { role } });
       expect(await activeMember(member)).toMatchObject({ status: 200, body: { id: memberId, role } });
+      expect(await member.get('/organization/get-active-member-role')).toMatchObject({ status: 200, body: { role } });
+      const named = await member.get('/organization/get-active-member-role', { organizationId });
+      expect(named).toMatchObject({ status: 200, body: { role } });
     }
   });
 
@@ -120,6 +123,9 @@ describe('get-active-member from the member read model', () => {
     const afterRemoval = await activeMember(removal.member);
     expect(afterRemoval.status).toBe(400);
     expect(['MEMBER_NOT_FOUND', 'NO_ACTIVE_ORGANIZATION']).toContain((afterRemoval.body as { code?: string }).code);
+    expect(
+      await removal.member.get('/organization/get-active-member-role', { organizationId: removal.organizationId }),
+    ).toMatchObject({ status: 403, body: { code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION' } });
 
     const leaving = await organizationWithMember();
     expect((await activeMember(leaving.member)).status).toBe(200);

@@ -1,4 +1,9 @@
-import { MemberRpc, type MemberWithUserView } from '@authsvc/contracts';
+import {
+  MemberRpc,
+  type GetActiveMemberRoleQuery,
+  type MemberRoleView,
+  type MemberWithUserView,
+} from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import type { SignedInCaller } from '../http/caller.js';
@@ -7,9 +12,9 @@ import { MemberReadModels } from '../session/member-read-models.js';
 import { asOrganizationCaller } from './organization-caller.js';
 
 /**
- * The caller's membership of their active organization, from the organization service's member read model:
- * its fields come from there and the user is the caller's own, as the session shows it. A miss (or no active
- * organization) asks the organization service, which also writes the entry for the next read.
+ * The caller's own membership, from the organization service's member read model: its fields come from there
+ * and the user is the caller's own, as the session shows it. A miss (or a question the read model cannot
+ * answer) asks the organization service, which also writes the entry for the next read.
  */
 @Injectable()
 export class ActiveMember {
@@ -34,5 +39,26 @@ export class ActiveMember {
       createdAt,
       user: { id: user.id, name: user.name, email: user.email, image: user.image },
     };
+  }
+
+  /**
+   * The caller's role in the organization named by id, else their active one. Another member's role, or an
+   * organization named by slug, is the organization service's to answer.
+   */
+  async roleOf(caller: SignedInCaller, { userId, ...query }: GetActiveMemberRoleQuery): Promise<MemberRoleView> {
+    const own = userId === undefined || userId === caller.user.id;
+    // An empty id or slug names nothing, as in the organization service.
+    const organizationId =
+      own && !query.organizationSlug ? query.organizationId || caller.session.activeOrganizationId : null;
+    const stored = organizationId ? await this.readModels.find(organizationId, caller.user.id) : undefined;
+    if (!stored) {
+      return this.services.call(MemberRpc.getActiveRole, {
+        ...query,
+        memberUserId: userId,
+        ...asOrganizationCaller(caller),
+      });
+    }
+    if (!stored.member) throw new DomainError(OrganizationErrors.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION);
+    return { role: stored.member.role };
   }
 }

@@ -70,15 +70,8 @@ export class MemberController {
 
   @Get('organization/get-active-member-role')
   @WithSession()
-  getActiveRole(
-    @Query() { userId, ...query }: GetActiveMemberRoleQuery,
-    @Caller() caller: SignedInCaller,
-  ): Promise<MemberRoleView> {
-    return this.services.call(MemberRpc.getActiveRole, {
-      ...query,
-      memberUserId: userId,
-      ...asOrganizationCaller(caller),
-    });
+  getActiveRole(@Query() query: GetActiveMemberRoleQuery, @Caller() caller: SignedInCaller): Promise<MemberRoleView> {
+    return this.activeMember.roleOf(caller, query);
   }
 
   @Get('organization/list-members')
