@@ -1,4 +1,5 @@
 import { AuthErrors } from './catalogue/auth.errors.js';
+import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
@@ -10,6 +11,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(AuthErrors),
   ...Object.values(UsernameErrors),
   ...Object.values(OrganizationErrors),
+  ...Object.values(CaptchaErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

@@ -5,6 +5,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   MinLength,
   ValidateIf,
@@ -62,6 +63,8 @@ export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean
 export const Flag = (): FieldDecorator => all(IsBoolean());
 export const Timestamp = (): FieldDecorator => all(IsISO8601({ strict: true }));
 export const OptionalTimestamp = (): FieldDecorator => all(IsOptional(), IsISO8601({ strict: true }));
+/** A count in a query string (limit, offset): digits, as query values arrive as strings. */
+export const OptionalCount = (): FieldDecorator => all(IsOptional(), Matches(/^\d{1,7}$/));
 /** A string, or `null` (not absent). */
 export const NullableText = (max: number): FieldDecorator =>
   all(
