@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GatewayNatsAccess } from '@authsvc/contracts';
 import { MultiplexedNatsClient, natsEndpoint } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
+import { MemberReadModels } from './session/member-read-models.js';
 import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
 import { SessionIssuer } from './session/session-issuer.js';
@@ -26,6 +27,7 @@ import { AdminBanController } from './admin/admin-ban.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
+import { ActiveMember } from './organization/active-member.js';
 import { MemberController } from './organization/member.controller.js';
 import { TeamController } from './organization/team.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
@@ -77,6 +79,8 @@ export class AppModule {
         { provide: AuthCookies, useValue: new AuthCookies(config, config.BASE_URL.protocol === 'https:') },
         ServiceClient,
         SessionReadModels,
+        MemberReadModels,
+        ActiveMember,
         CurrentSession,
         SessionIssuer,
         SessionCookieCache,

@@ -19,6 +19,7 @@ import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ActiveOrganization } from '../session/active-organization.js';
+import { ActiveMember } from './active-member.js';
 import { asOrganizationCaller } from './organization-caller.js';
 
 /**
@@ -32,6 +33,7 @@ export class MemberController {
   constructor(
     private readonly services: ServiceClient,
     private readonly activeOrganization: ActiveOrganization,
+    private readonly activeMember: ActiveMember,
   ) {}
 
   @Post('organization/remove-member')
@@ -63,20 +65,13 @@ export class MemberController {
   @Get('organization/get-active-member')
   @WithSession()
   getActive(@Caller() caller: SignedInCaller): Promise<MemberWithUserView> {
-    return this.services.call(MemberRpc.getActive, asOrganizationCaller(caller));
+    return this.activeMember.of(caller);
   }
 
   @Get('organization/get-active-member-role')
   @WithSession()
-  getActiveRole(
-    @Query() { userId, ...query }: GetActiveMemberRoleQuery,
-    @Caller() caller: SignedInCaller,
-  ): Promise<MemberRoleView> {
-    return this.services.call(MemberRpc.getActiveRole, {
-      ...query,
-      memberUserId: userId,
-      ...asOrganizationCaller(caller),
-    });
+  getActiveRole(@Query() query: GetActiveMemberRoleQuery, @Caller() caller: SignedInCaller): Promise<MemberRoleView> {
+    return this.activeMember.roleOf(caller, query);
   }
 
   @Get('organization/list-members')

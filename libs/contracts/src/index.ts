@@ -36,6 +36,7 @@ export * from './organization/organization-fields.js';
 export * from './organization/member.requests.js';
 export * from './organization/member.views.js';
 export * from './organization/member.rpc.js';
+export * from './organization/member-read-model.js';
 export * from './organization/team.rpc.js';
 export * from './organization/team.views.js';
 export * from './organization/team.requests.js';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ORGANIZATION_QUEUE, OrganizationEventTypes, OrganizationNatsAccess } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
+import type { Redis } from 'ioredis';
 import { InvitationEntity } from './invitation/invitation.entity.js';
 import { invitationViewProjection } from './invitation/projections/invitation-view.projection.js';
 import { MemberEntity } from './member/member.entity.js';
@@ -13,6 +14,7 @@ import { Invitations1764720000000 } from './migrations/1764720000000-invitations
 import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
 import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitation-teams.js';
 import { MemberListReads1764745000000 } from './migrations/1764745000000-member-list-reads.js';
+import { MemberVersions1764750000000 } from './migrations/1764750000000-member-versions.js';
 import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
@@ -26,7 +28,7 @@ import { TeamEntity } from './team/team.entity.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
-  const runtime = await ServiceRuntime.start({
+  const runtime = (await ServiceRuntime.start({
     service: 'organization',
     config,
     entities: [OrganizationEntity, MemberEntity, UserProfileEntity, InvitationEntity, TeamEntity, TeamMemberEntity],
@@ -39,6 +41,7 @@ await runService('organization', async () => {
       Teams1764730000000,
       InvitationTeams1764740000000,
       MemberListReads1764745000000,
+      MemberVersions1764750000000,
       AdminUserProfileFields1765100000000,
     ],
     projections: [
@@ -50,7 +53,8 @@ await runService('organization', async () => {
     ],
     nats: OrganizationNatsAccess,
     events: OrganizationEventTypes,
-  });
+    redisUrl: config.REDIS_URL,
+  })) as ServiceRuntime & { redis: Redis };
   const app = await startNatsMicroservice(OrganizationModule.forRuntime(runtime, config), runtime, ORGANIZATION_QUEUE);
   runtime.logger.log('organization service ready');
   return async () => {

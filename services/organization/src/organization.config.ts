@@ -10,6 +10,7 @@ import {
   LogVariables,
   natsVariables,
   NodeEnvVariable,
+  RedisVariables,
   type ConfigOf,
 } from '@authsvc/config';
 
@@ -18,6 +19,7 @@ const organizationSchema = {
   ...LogVariables,
   ...DatabaseVariables,
   ...DataEncryptionVariables,
+  ...RedisVariables,
   ...natsVariables('organization'),
   ...EventRetentionVariables,
   ...healthPortVariable(3103),

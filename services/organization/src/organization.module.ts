@@ -1,6 +1,7 @@
 import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AcceptInvitationHandler } from './invitation/commands/accept-invitation.handler.js';
 import { CancelInvitationHandler } from './invitation/commands/cancel-invitation.handler.js';
@@ -17,6 +18,7 @@ import { EndUserMembershipsHandler } from './member/commands/end-user-membership
 import { LeaveOrganizationHandler } from './member/commands/leave-organization.handler.js';
 import { RemoveMemberHandler } from './member/commands/remove-member.handler.js';
 import { UpdateMemberRoleHandler } from './member/commands/update-member-role.handler.js';
+import { MemberReadModelWriter } from './member/member-read-model-writer.js';
 import { MemberReads } from './member/member-reads.js';
 import { MemberNatsController } from './member/member.nats-controller.js';
 import { GetActiveMemberRoleHandler } from './member/queries/get-active-member-role.handler.js';
@@ -50,7 +52,7 @@ import { TeamNatsController } from './team/team.nats-controller.js';
 
 @Module({})
 export class OrganizationModule {
-  static forRuntime(runtime: ServiceRuntime, config: OrganizationConfig): DynamicModule {
+  static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: OrganizationConfig): DynamicModule {
     return {
       module: OrganizationModule,
       imports: [CqrsModule.forRoot()],
@@ -79,8 +81,9 @@ export class OrganizationModule {
         ListOrganizationsHandler,
         // user-profile/: the copy of identity's users that member reads carry the user from
         ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserProfileEntity),
-        // member/: the member lookups
+        // member/: the member lookups, and the published member read model the gateways read
         MemberReads,
+        { provide: MemberReadModelWriter, useValue: new MemberReadModelWriter(runtime.redis, runtime.dataSource) },
         // member/commands/
         AddMemberHandler,
         RemoveMemberHandler,

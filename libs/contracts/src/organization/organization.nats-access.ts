@@ -1,6 +1,7 @@
 import { IDENTITY_EVENTS_STREAM, IDENTITY_USER_EVENTS_SUBJECTS } from '../identity/identity.events.js';
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { eventStreamSubjects, type DurableConsumerDefinition, type NatsAccess } from '../messaging/nats-access.js';
+import { MEMBER_EVENTS_SUBJECTS } from './events/member.events.js';
 import { ORGANIZATION_EVENTS_STREAM } from './events/organization-event-types.js';
 import { InvitationRpc } from './invitation.rpc.js';
 import { MemberRpc } from './member.rpc.js';
@@ -14,6 +15,15 @@ export const OrganizationConsumers = {
     stream: IDENTITY_EVENTS_STREAM,
     durableName: 'organization-identity',
     filterSubject: IDENTITY_USER_EVENTS_SUBJECTS,
+  },
+  /**
+   * Its own membership events, which bring the published member read model (member-read-model.ts) in line
+   * when the write made before a command answered did not happen (a crash between the commit and it).
+   */
+  memberReadModel: {
+    stream: ORGANIZATION_EVENTS_STREAM,
+    durableName: 'organization-member-read-model',
+    filterSubject: MEMBER_EVENTS_SUBJECTS,
   },
 } as const satisfies Record<string, DurableConsumerDefinition>;
 

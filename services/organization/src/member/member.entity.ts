@@ -20,4 +20,8 @@ export class MemberEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** The organization stream position of the membership's last change: its published read model's version. */
+  @Column({ type: 'integer', default: 0 })
+  version!: number;
 }

@@ -6,6 +6,7 @@ import {
   ListMembersRequest,
   MemberRpc,
   OrganizationCallerRequest,
+  OrganizationConsumers,
   RemoveMemberRequest,
   UpdateMemberRoleRequest,
   type MemberListView,
@@ -13,8 +14,10 @@ import {
   type MemberView,
   type MemberWithUserView,
   type PermissionCheckView,
+  type PublishedEvent,
   type RemovedMemberView,
 } from '@authsvc/contracts';
+import { JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -22,6 +25,8 @@ import { AddMemberCommand } from './commands/add-member.command.js';
 import { LeaveOrganizationCommand } from './commands/leave-organization.command.js';
 import { RemoveMemberCommand } from './commands/remove-member.command.js';
 import { UpdateMemberRoleCommand } from './commands/update-member-role.command.js';
+import { MemberReadModelWriter } from './member-read-model-writer.js';
+import { membershipChanges } from './membership-changes.js';
 import { GetActiveMemberRoleQuery } from './queries/get-active-member-role.query.js';
 import { GetActiveMemberQuery } from './queries/get-active-member.query.js';
 import { HasPermissionQuery } from './queries/has-permission.query.js';
@@ -32,6 +37,7 @@ export class MemberNatsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly memberReadModel: MemberReadModelWriter,
   ) {}
 
   @MessagePattern(MemberRpc.add.subject)
@@ -72,5 +78,14 @@ export class MemberNatsController {
   @MessagePattern(MemberRpc.hasPermission.subject)
   hasPermission(@Payload() request: HasPermissionRequest): Promise<PermissionCheckView> {
     return this.queries.execute(new HasPermissionQuery(request));
+  }
+
+  /**
+   * The membership events again, at least once: each membership's entry is written from its row, which heals
+   * an entry the command could not write before it answered (Redis away, or the process killed in between).
+   */
+  @JetStreamConsumer(OrganizationConsumers.memberReadModel)
+  membershipChanged(event: PublishedEvent): Promise<void> {
+    return this.memberReadModel.publish(membershipChanges([event]));
   }
 }

@@ -5,7 +5,9 @@ import {
   type RecordedEvent,
   type UniqueViolationMap,
 } from '@authsvc/platform';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { MemberReadModelWriter } from '../member/member-read-model-writer.js';
+import { membershipChanges } from '../member/membership-changes.js';
 import { KeyedQueue } from './keyed-queue.js';
 
 export function organizationStreamId(organizationId: string): string {
@@ -38,12 +40,28 @@ export class OrganizationStream {
    * races for 598 members, at 17 a second). Other replicas still race, and lose to the stream's version.
    */
   private readonly queue = new KeyedQueue();
+  private readonly logger = new Logger(OrganizationStream.name);
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly memberReadModel: MemberReadModelWriter,
+  ) {}
 
-  execute<State>(organizationId: string, command: OrganizationCommand<State>): Promise<RecordedEvent[]> {
-    return this.queue.run(organizationId, () =>
+  /**
+   * The events recorded, once the published member read model shows the memberships they changed: the caller's
+   * next get-active-member, through any gateway, reads the command's outcome.
+   */
+  async execute<State>(organizationId: string, command: OrganizationCommand<State>): Promise<RecordedEvent[]> {
+    const recorded = await this.queue.run(organizationId, () =>
       this.store.executeOnState({ streamId: organizationStreamId(organizationId), ...command }),
     );
+    const changes = membershipChanges(recorded);
+    // The change is committed whatever Redis says: the consumer of the membership events writes it later.
+    if (changes.length > 0) {
+      await this.memberReadModel.publish(changes).catch((error: unknown) => {
+        this.logger.warn(`member read model of ${organizationId} not written: ${(error as Error).message}`);
+      });
+    }
+    return recorded;
   }
 }

@@ -57,3 +57,6 @@ export class MemberRoleChangedData extends MemberEventData {
 export const MemberAdded = organizationEvent('MemberAdded', 'member.added', MemberAddedData);
 export const MemberRemoved = organizationEvent('MemberRemoved', 'member.removed', MemberRemovedData);
 export const MemberRoleChanged = organizationEvent('MemberRoleChanged', 'member.role-changed', MemberRoleChangedData);
+
+/** The subjects of every membership event (a consumer's filter). */
+export const MEMBER_EVENTS_SUBJECTS = 'organization.events.member.>';

@@ -11,9 +11,12 @@ export function evolveMemberView(row: MemberEntity | null, event: RecordedEvent)
       userId,
       role,
       createdAt: new Date(createdAt),
+      version: event.streamPosition,
     });
   }
-  if (isEvent(event, MemberRoleChanged) && row) return Object.assign(row, { role: event.data.role });
+  if (isEvent(event, MemberRoleChanged) && row) {
+    return Object.assign(row, { role: event.data.role, version: event.streamPosition });
+  }
   if (isEvent(event, MemberRemoved)) return null;
   return row;
 }

@@ -1,0 +1,94 @@
+import { memberReadModelKey, type MemberReadModel } from '@authsvc/contracts';
+import { preparedQuery } from '@authsvc/platform';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { MembershipChange } from './membership-changes.js';
+
+/**
+ * Stores the value (ARGV[2]) for ARGV[3] seconds unless the stored one has the same or a newer version than
+ * ARGV[1]: a write built from a read made before a newer change (a fill racing a removal, a late consumer)
+ * never replaces that change. A value this script cannot read is replaced.
+ */
+const PUT_IF_NEWER = `
+local stored = redis.call('GET', KEYS[1])
+if stored then
+  local ok, entry = pcall(cjson.decode, stored)
+  local version = ok and type(entry) == 'table' and tonumber(entry.version)
+  if version and version >= tonumber(ARGV[1]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1`;
+
+/** A live membership's entry lives this long without a change: memberships nobody asks about leave Redis. */
+const MEMBER_SECONDS = 24 * 60 * 60;
+/** An ended membership's marker: far longer than any write built from a read made before the end. */
+const ENDED_SECONDS = 60 * 60;
+
+interface MemberRow {
+  readonly user_id: string;
+  readonly id: string;
+  readonly role: string;
+  readonly created_at: Date;
+  readonly version: number;
+}
+
+const MEMBERS_OF_USERS = `
+  SELECT user_id, id, role, created_at, version FROM organization.members
+  WHERE organization_id = $1 AND user_id = ANY($2)`;
+
+/**
+ * Writes the published member read model (`MemberReadModel` in libs/contracts) from the memberships read model,
+ * never from an event alone: every write is the row as it stands, at the row's version, or for a membership
+ * without a row the marker of its end at the change's version. Writers may then race and repeat freely.
+ */
+export class MemberReadModelWriter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Brings the entries of changed memberships in line with the rows; throws when Redis could not be reached. */
+  async publish(changes: readonly MembershipChange[]): Promise<void> {
+    const organizations = new Set(changes.map((change) => change.organizationId));
+    await Promise.all(
+      [...organizations].map((id) =>
+        this.publishIn(
+          id,
+          changes.filter((change) => change.organizationId === id),
+        ),
+      ),
+    );
+  }
+
+  /** Writes the user's membership when it exists (a fill after a miss; an absent row has no version to write). */
+  async fill(organizationId: string, userId: string): Promise<void> {
+    await this.publishIn(organizationId, [{ userId, version: null }]);
+  }
+
+  /** Each user's entry from their row, or the marker of its end at `version` (null: no marker). */
+  private async publishIn(
+    organizationId: string,
+    users: readonly { readonly userId: string; readonly version: number | null }[],
+  ): Promise<void> {
+    const rows = await preparedQuery<MemberRow>(this.dataSource.manager, MEMBERS_OF_USERS, [
+      organizationId,
+      users.map((user) => user.userId),
+    ]);
+    const byUser = new Map(rows.map((row) => [row.user_id, row]));
+    const pipeline = this.redis.pipeline();
+    for (const { userId, version } of users) {
+      const row = byUser.get(userId);
+      const entry: MemberReadModel | undefined = row
+        ? { version: row.version, member: { id: row.id, role: row.role, createdAt: row.created_at.toISOString() } }
+        : version === null
+          ? undefined
+          : { version, member: null };
+      if (!entry) continue;
+      const seconds = entry.member ? MEMBER_SECONDS : ENDED_SECONDS;
+      const key = memberReadModelKey(organizationId, userId);
+      pipeline.eval(PUT_IF_NEWER, 1, key, entry.version, JSON.stringify(entry), seconds);
+    }
+    if (pipeline.length === 0) return;
+    for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
+  }
+}
