@@ -23,6 +23,9 @@ import { MailboxController } from './dev/mailbox.controller.js';
 import { AdminAccess } from './admin/admin-access.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
 import { AdminBanController } from './admin/admin-ban.controller.js';
+import { AdminSessionsController } from './admin/admin-sessions.controller.js';
+import { ImpersonationController } from './admin/impersonation.controller.js';
+import { Impersonation } from './admin/impersonation.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { MemberController } from './organization/member.controller.js';
@@ -57,6 +60,8 @@ export class AppModule {
         InvitationController,
         AdminRoleController,
         AdminBanController,
+        AdminSessionsController,
+        ImpersonationController,
         MailboxController,
         HealthController,
       ],
@@ -76,6 +81,7 @@ export class AppModule {
         SessionCookieCache,
         ActiveOrganization,
         AdminAccess,
+        Impersonation,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },
