@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { CookieJar } from '../../examples/client-smoke.js';
 import { signInActor, signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { randomClientIp, request, type JsonResponse } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { sessionEvent, startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface SessionView {
   id: string;
@@ -38,34 +38,22 @@ function browserOf(actor: Actor) {
 }
 
 describe('admin impersonation', () => {
+  let setup: AdminStack;
   let stack: TestStack;
-  let db: pg.Client;
   /** Granted everything by ADMIN_USER_IDS. */
   let root: Actor;
   let plain: Actor;
 
   beforeAll(async () => {
     // Update age 0: every use of a session would extend it, so an impersonation that is not extended shows.
-    stack = await TestStack.start({ SESSION_UPDATE_AGE: '0' });
-    root = await signUpActor(stack, 'root');
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id });
+    setup = await startAdminStack({ SESSION_UPDATE_AGE: '0' });
+    ({ stack, root } = setup);
     plain = await signUpActor(stack, 'plain');
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => setup?.stop());
 
-  const sessionEvent = async (sessionId: string, type: string) => {
-    const { rows } = await db.query(`SELECT data, metadata FROM session.events WHERE stream_id = $1 AND type = $2`, [
-      `session-${sessionId}`,
-      type,
-    ]);
-    return rows[0] as { data: Record<string, unknown>; metadata: { actorId: string | null } } | undefined;
-  };
+  const recorded = (sessionId: string, type: string) => sessionEvent(setup.db, sessionId, type);
 
   /** Root in a browser of its own, with a session of its own (each test signs in afresh). */
   const rootBrowser = async () => browserOf(await signInActor(stack, root));
@@ -129,9 +117,9 @@ describe('admin impersonation', () => {
     const listed = await root.post<{ sessions: SessionView[] }>('/admin/list-user-sessions', { userId: target.id });
     expect(listed.body.sessions.map((session) => session.impersonatedBy).sort()).toEqual([null, root.id].sort());
 
-    const event = await sessionEvent(started.body.session.id, 'SessionCreated');
-    expect(event?.data).toMatchObject({ userId: target.id, impersonatedBy: root.id });
-    expect(event?.metadata.actorId).toBe(root.id);
+    const event = await recorded(started.body.session.id, 'SessionCreated');
+    expect(event.data).toMatchObject({ userId: target.id, impersonatedBy: root.id });
+    expect(event.metadata.actorId).toBe(root.id);
   });
 
   it('stop-impersonating ends the impersonation and gives the admin their session back', async () => {
@@ -156,8 +144,8 @@ describe('admin impersonation', () => {
     // The impersonation session is refused at once, and its end is recorded with the admin as actor.
     const ended = await request(stack.url('/api/auth/get-session'), { headers: { cookie: impersonationCookie } });
     expect(ended.body).toBeNull();
-    const revoked = await sessionEvent(started.body.session.id, 'SessionRevoked');
-    expect(revoked?.metadata.actorId).toBe(root.id);
+    const revoked = await recorded(started.body.session.id, 'SessionRevoked');
+    expect(revoked.metadata.actorId).toBe(root.id);
 
     const again = await admin.post('/admin/stop-impersonating');
     expect(again.status).toBe(400);
@@ -205,7 +193,7 @@ describe('admin impersonation', () => {
     });
     expect(refused.body).toEqual({ code: 'YOU_CANNOT_IMPERSONATE_ADMINS', message: 'You cannot impersonate admins' });
 
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id, ALLOW_IMPERSONATING_ADMINS: 'true' });
+    await stack.restart('gateway', { ...setup.gatewayEnv, ALLOW_IMPERSONATING_ADMINS: 'true' });
     await stack.restart('session', { IMPERSONATION_SESSION_DURATION: '120' });
     const allowed = await root.post<SessionAnswer>('/admin/impersonate-user', { userId: other.id });
     expect(allowed.status).toBe(200);

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { signInActor, signUpActor, type Actor } from './support/actor.js';
 import { randomClientIp, request } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { sessionEvent, startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface SessionView {
   id: string;
@@ -11,8 +11,8 @@ interface SessionView {
 }
 
 describe('admin: list and revoke a user’s sessions', () => {
+  let setup: AdminStack;
   let stack: TestStack;
-  let db: pg.Client;
   /** Granted everything by ADMIN_USER_IDS. */
   let root: Actor;
   let plain: Actor;
@@ -20,19 +20,13 @@ describe('admin: list and revoke a user’s sessions', () => {
   let replica: string;
 
   beforeAll(async () => {
-    stack = await TestStack.start();
-    root = await signUpActor(stack, 'root');
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id });
-    replica = await stack.startGatewayReplica({ ADMIN_USER_IDS: root.id });
+    setup = await startAdminStack();
+    ({ stack, root } = setup);
+    replica = await stack.startGatewayReplica(setup.gatewayEnv);
     plain = await signUpActor(stack, 'plain');
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => setup?.stop());
 
   /** The user's session as the replica serves it (null once ended). */
   const onReplica = async (actor: Actor) =>
@@ -42,13 +36,8 @@ describe('admin: list and revoke a user’s sessions', () => {
       })
     ).body;
 
-  const revocationActor = async (sessionId: string) => {
-    const { rows } = await db.query(
-      `SELECT data, metadata FROM session.events WHERE stream_id = $1 AND type = 'SessionRevoked'`,
-      [`session-${sessionId}`],
-    );
-    return rows[0]?.metadata.actorId as string | undefined;
-  };
+  const revocationActor = async (sessionId: string) =>
+    (await sessionEvent(setup.db, sessionId, 'SessionRevoked')).metadata.actorId;
 
   it('refuses callers without the session rights with the reference 403s, and anonymous callers with 401', async () => {
     const list = await plain.post('/admin/list-user-sessions', { userId: root.id });
