@@ -46,7 +46,7 @@ export interface CreateSession {
   readonly absoluteLifetimeSeconds: number;
   /** The user's ban as the proof that starts the session shows it: a banned user starts none, by any method. */
   readonly userBan: UserBan;
-  /** An admin starts the session as the user: it lasts `lifetimeSeconds` and no more (see {@link Impersonation}). */
+  /** An admin starts the session as the user: it lasts the impersonation's own lifetime, never extended. */
   readonly impersonation?: Impersonation;
   readonly now: Date;
 }
