@@ -32,6 +32,10 @@ export function adminSessionMaxAge(adminSession: SessionView, now: Date): number
  * live and it is that admin's. Another user's session, even a live one, never is (a planted cookie must not
  * switch the browser into it).
  */
-export function restorableAdminSession(entry: SessionReadModel | null, adminId: string, now: Date): boolean {
+export function restorableAdminSession(
+  entry: SessionReadModel | null,
+  adminId: string,
+  now: Date,
+): entry is SessionReadModel {
   return entry !== null && entry.session.userId === adminId && sessionUse(entry, now, false) !== 'expire';
 }

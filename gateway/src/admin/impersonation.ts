@@ -71,7 +71,7 @@ export class Impersonation {
       throw new DomainError(AdminErrors.FAILED_TO_FIND_ADMIN_SESSION);
     }
     await this.services.call(SessionRpc.revoke, { token: caller.session.token, correlationId, actorId: adminId });
-    const restored = { session: entry!.session, user: entry!.user };
+    const restored = { session: entry.session, user: entry.user };
     // Unlike the reference, the admin_session cookie (a copy of the admin's token) and a stale dont_remember go.
     response.header('Set-Cookie', this.cookies.clearImpersonation());
     this.issuer.setCookies(restored, !kept.dontRemember, response);
