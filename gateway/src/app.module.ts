@@ -25,6 +25,9 @@ import { AdminAccess } from './admin/admin-access.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
 import { AdminBanController } from './admin/admin-ban.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
+import { AdminSessionsController } from './admin/admin-sessions.controller.js';
+import { ImpersonationController } from './admin/impersonation.controller.js';
+import { Impersonation } from './admin/impersonation.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { ActiveMember } from './organization/active-member.js';
@@ -64,6 +67,8 @@ export class AppModule {
         AdminRoleController,
         AdminBanController,
         AdminUsersController,
+        AdminSessionsController,
+        ImpersonationController,
         MailboxController,
         HealthController,
         JwtController,
@@ -88,6 +93,7 @@ export class AppModule {
         AdminAccess,
         JwtKeys,
         JwtIssuer,
+        Impersonation,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

@@ -56,6 +56,8 @@ const gatewaySchema = {
   /** Users granted every admin action whatever their role (the first admin): user ids, and verified emails. */
   ADMIN_USER_IDS: list(''),
   ADMIN_EMAILS: list(''),
+  /** Admins may impersonate other admins (and so act with their rights); off, they get YOU_CANNOT_IMPERSONATE_ADMINS. */
+  ALLOW_IMPERSONATING_ADMINS: boolean(false),
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & {

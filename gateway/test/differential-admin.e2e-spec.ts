@@ -24,7 +24,7 @@ describe('the admin surface, against better-auth 1.7 with the admin plugin', () 
 
   beforeAll(async () => {
     ({ pair, stop, stack, reference } = await startPair());
-    for (const actor of ['admin', 'user', 'target', 'victim', 'removed']) await signUp(actor);
+    for (const actor of ['admin', 'user', 'target', 'victim', 'removed', 'impersonated']) await signUp(actor);
     await makeAdmin('admin');
   });
 
@@ -188,6 +188,29 @@ describe('the admin surface, against better-auth 1.7 with the admin plugin', () 
     await step('remove-user: the user', 'admin', 'admin/remove-user', { userId: '$removed' });
     await step('get-session: of the removed user', 'removed', 'get-session');
     await step('remove-user: an unknown user', 'admin', 'admin/remove-user', { userId: 'no-such-user' });
+  });
+
+  it("lists and revokes a user's sessions, and impersonates", async () => {
+    await step('list-user-sessions: by a plain user', 'user', 'admin/list-user-sessions', { userId: '$impersonated' });
+    await step('list-user-sessions: the admin', 'admin', 'admin/list-user-sessions', { userId: '$impersonated' });
+    await step('revoke-user-session: by a plain user', 'user', 'admin/revoke-user-session', {
+      sessionToken: 'no-such-token',
+    });
+    await step('revoke-user-session: an unknown token', 'admin', 'admin/revoke-user-session', {
+      sessionToken: 'no-such-token',
+    });
+    await step('impersonate-user: by a plain user', 'user', 'admin/impersonate-user', { userId: '$impersonated' });
+    await step('impersonate-user: an unknown user', 'admin', 'admin/impersonate-user', { userId: 'no-such-user' });
+    await step('stop-impersonating: not impersonating', 'user', 'admin/stop-impersonating', {});
+    await step('impersonate-user: the admin', 'admin', 'admin/impersonate-user', { userId: '$impersonated' });
+    await step('get-session: while impersonating', 'admin', 'get-session');
+    await step('stop-impersonating: the admin', 'admin', 'admin/stop-impersonating', {});
+    await step('get-session: the admin again', 'admin', 'get-session');
+    await step('revoke-user-sessions: by a plain user', 'user', 'admin/revoke-user-sessions', {
+      userId: '$impersonated',
+    });
+    await step('revoke-user-sessions: the admin', 'admin', 'admin/revoke-user-sessions', { userId: '$impersonated' });
+    await step('get-session: of the revoked user', 'impersonated', 'get-session');
   });
 
   it('has sent requests to every route the admin controllers declare', () => {

@@ -15,10 +15,12 @@ export class UserSessionsController {
     private readonly cookies: AuthCookies,
   ) {}
 
+  /** Without the sessions an admin holds as the user (admin plugin): the user does not see them. */
   @Get('list-sessions')
   @WithSession()
-  list(@Caller() caller: SignedInCaller): Promise<SessionView[]> {
-    return this.services.call(SessionRpc.listForUser, asUser(caller));
+  async list(@Caller() caller: SignedInCaller): Promise<SessionView[]> {
+    const sessions = await this.services.call(SessionRpc.listForUser, asUser(caller));
+    return sessions.filter((session) => session.impersonatedBy === null);
   }
 
   /** Always `{status:true}`: whether the token exists or belongs to someone else is not told. */

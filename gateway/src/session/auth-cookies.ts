@@ -18,6 +18,8 @@ export class AuthCookies {
   readonly sessionToken: string;
   readonly sessionData: string;
   readonly dontRemember: string;
+  /** Holds the admin's own session while they impersonate a user (admin plugin). */
+  readonly adminSession: string;
   private readonly signatureKeys: KeyRing;
   private readonly sessionDataKeys: KeyRing;
 
@@ -31,6 +33,7 @@ export class AuthCookies {
     this.sessionToken = `${prefix}.session_token`;
     this.sessionData = `${prefix}.session_data`;
     this.dontRemember = `${prefix}.dont_remember`;
+    this.adminSession = `${prefix}.admin_session`;
   }
 
   /** What the request's cookies say: the session token if its signature holds, and whether any cookie was sent. */
@@ -65,6 +68,25 @@ export class AuthCookies {
     return [serializeCookie(this.sessionToken, signedToken, { maxAge, secure: this.secure })];
   }
 
+  /** The admin_session cookie's value if its signature holds. */
+  readAdminSession(cookieHeader: string | undefined): string | undefined {
+    const signed = parseCookieHeader(cookieHeader).get(this.adminSession);
+    return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
+  }
+
+  /** The admin_session cookie, signed like the session cookie, for `maxAge` seconds. */
+  issueAdminSession(value: string, maxAge: number): string {
+    return serializeCookie(this.adminSession, signCookieValue(value, this.signatureKeys), {
+      maxAge,
+      secure: this.secure,
+    });
+  }
+
+  /** An impersonation ended: the admin_session cookie goes, and the marker of the session it was. */
+  clearImpersonation(): string[] {
+    return this.cleared([this.adminSession, this.dontRemember]);
+  }
+
   /** The request's session_data cookie (cookie cache), or null when it carries none. */
   readSessionData(cookieHeader: string | undefined, now: Date): SessionDataReading | null {
     const raw = parseCookieHeader(cookieHeader).get(this.sessionData);
@@ -84,8 +106,10 @@ export class AuthCookies {
   }
 
   clear(): string[] {
-    return [this.sessionToken, this.sessionData, this.dontRemember].map((name) =>
-      serializeCookie(name, '', { maxAge: 0, secure: this.secure }),
-    );
+    return this.cleared([this.sessionToken, this.sessionData, this.dontRemember]);
+  }
+
+  private cleared(names: readonly string[]): string[] {
+    return names.map((name) => serializeCookie(name, '', { maxAge: 0, secure: this.secure }));
   }
 }

@@ -19,19 +19,38 @@ export async function signUpActor(stack: TestStack, label = 'actor'): Promise<Ac
   const ip = randomClientIp();
   const email = uniqueEmail(label);
   const name = `${label} user`;
-  const headers = { 'x-forwarded-for': ip };
-  const origin = new URL(stack.url('/')).origin;
-  const signUp = await request<{ user: { id: string } }>(stack.url('/api/auth/sign-up/email'), {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: ACTOR_PASSWORD }),
+  const signUp = await postAuth<{ user: { id: string } }>(stack, ip, '/sign-up/email', {
+    name,
+    email,
+    password: ACTOR_PASSWORD,
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  return actorWith(stack, ip, { id: signUp.body.user.id, email, name }, cookieHeaderFrom(signUp.setCookies));
+}
+
+/** The same user in a new session of their own (another browser), signed in with their password. */
+export async function signInActor(stack: TestStack, user: Pick<Actor, 'id' | 'email' | 'name'>): Promise<Actor> {
+  const ip = randomClientIp();
+  const signIn = await postAuth(stack, ip, '/sign-in/email', { email: user.email, password: ACTOR_PASSWORD });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return actorWith(stack, ip, user, cookieHeaderFrom(signIn.setCookies));
+}
+
+function postAuth<T>(stack: TestStack, ip: string, path: string, body: unknown): Promise<JsonResponse<T>> {
+  return request<T>(stack.url(`/api/auth${path}`), {
+    method: 'POST',
+    headers: { 'x-forwarded-for': ip, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The user calling with `cookie`, from the client address `ip` (the one they signed in from). */
+function actorWith(stack: TestStack, ip: string, user: Pick<Actor, 'id' | 'email' | 'name'>, cookie: string): Actor {
+  const headers = { 'x-forwarded-for': ip };
+  const origin = new URL(stack.url('/')).origin;
   const actor: Actor = {
-    id: signUp.body.user.id,
-    email,
-    name,
-    cookie: cookieHeaderFrom(signUp.setCookies),
+    ...user,
+    cookie,
     post: (path, body = {}) =>
       request(stack.url(`/api/auth${path}`), {
         method: 'POST',

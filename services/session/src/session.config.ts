@@ -31,6 +31,8 @@ const sessionSchema = {
    * whose sessions slide on for as long as they are used.
    */
   SESSION_ABSOLUTE_LIFETIME: integer(0, 0, 34_560_000),
+  /** Seconds an admin's impersonation session lasts; it is never extended (reference default: one hour). */
+  IMPERSONATION_SESSION_DURATION: integer(3600, 60, 604800),
 };
 
 export type SessionConfig = ConfigOf<typeof sessionSchema> & { readonly warnings: readonly string[] };

@@ -11,8 +11,9 @@ import { SessionRpc } from '../session/session.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
- * (`identity.rpc.user.get`, `identity.rpc.password.set`, `identity.rpc.user.set-role-by-email`, `session.rpc.user-snapshot.refresh`,
- * the organization service's internal requests) stay out of its reach.
+ * (`identity.rpc.password.set`, `identity.rpc.user.set-role-by-email`, `session.rpc.user-snapshot.refresh`, the
+ * organization service's internal requests) stay out of its reach; `identity.rpc.user.get` is reached by admin
+ * impersonate-user alone, whose caller must hold the impersonate permission.
  */
 export const GatewayNatsAccess: NatsAccess = {
   user: 'gateway',
@@ -34,6 +35,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.updateUser,
     IdentityRpc.deleteUser,
     IdentityRpc.confirmUserDeletion,
+    IdentityRpc.getUser,
     IdentityRpc.setRole,
     IdentityRpc.banUser,
     IdentityRpc.unbanUser,

@@ -36,6 +36,13 @@ export class CreateSessionRequest extends SessionClientRequest {
   /** The same request changed the user (a verifying click): every session of theirs shows the change at once. */
   @OptionalBoolean()
   userChanged?: boolean;
+
+  /**
+   * The admin who starts this session as the user (admin impersonate-user, the request's actor): it lasts the
+   * impersonation's duration, is never extended, and records the admin in `impersonatedBy`.
+   */
+  @OptionalId()
+  impersonatedBy?: string;
 }
 
 /** Names one session by its token (refresh, expire). */

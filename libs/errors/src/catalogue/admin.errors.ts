@@ -1,7 +1,7 @@
 import { defineError } from '../error-definition.js';
 import { HttpStatus } from '../http-status.js';
 
-const { BAD_REQUEST, FORBIDDEN } = HttpStatus;
+const { BAD_REQUEST, FORBIDDEN, INTERNAL_SERVER_ERROR } = HttpStatus;
 
 /** Admin plugin errors, with the current client's explicit codes and wording. The key is the code. */
 export const AdminErrors = {
@@ -17,6 +17,10 @@ export const AdminErrors = {
   YOU_ARE_NOT_ALLOWED_TO_GET_USER: defineError('You are not allowed to get user', FORBIDDEN),
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS: defineError('You are not allowed to update users', FORBIDDEN),
   YOU_CANNOT_IMPERSONATE_ADMINS: defineError('You cannot impersonate admins', FORBIDDEN),
+  /** stop-impersonating from a session that is no impersonation. */
+  YOU_ARE_NOT_IMPERSONATING_ANYONE: defineError('You are not impersonating anyone', BAD_REQUEST),
+  /** stop-impersonating without a live admin session of the impersonating admin in the admin_session cookie. */
+  FAILED_TO_FIND_ADMIN_SESSION: defineError('Failed to find admin session', INTERNAL_SERVER_ERROR),
   YOU_CANNOT_BAN_YOURSELF: defineError('You cannot ban yourself', BAD_REQUEST),
   YOU_CANNOT_REMOVE_YOURSELF: defineError('You cannot remove yourself', BAD_REQUEST),
   NO_DATA_TO_UPDATE: defineError('No data to update', BAD_REQUEST),

@@ -204,7 +204,7 @@ export class SessionCache {
       new Date(entry.session.expiresAt),
       this.lifetimes.absoluteLifetimeSeconds,
     );
-    const dueAt = refreshDueAt({ createdAt, expiresAt }, this.lifetimes);
+    const dueAt = refreshDueAt({ createdAt, expiresAt, impersonatedBy: entry.session.impersonatedBy }, this.lifetimes);
     const session = { ...entry.session, expiresAt: expiresAt.toISOString() };
     return { ...entry, session, refreshDueAt: dueAt.toISOString() };
   }

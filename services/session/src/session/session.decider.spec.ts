@@ -257,3 +257,39 @@ describe('the active organization of a session', () => {
     });
   });
 });
+
+describe('impersonation sessions', () => {
+  const hour = 3600;
+  const impersonate = { ...create, impersonation: { adminId: 'admin1', lifetimeSeconds: hour } };
+  const started = givenEvents(session).when(impersonate).thenEvents();
+
+  it('record the admin, and last the impersonation duration whatever the session lifetime', () => {
+    expect(started[0].data).toMatchObject({ impersonatedBy: 'admin1', expiresAt: '2026-05-01T01:00:00.000Z' });
+    expect(created[0].data).not.toHaveProperty('impersonatedBy');
+    const capped = givenEvents(session)
+      .when({ ...impersonate, absoluteLifetimeSeconds: 60 })
+      .thenEvents();
+    expect(capped[0].data).toMatchObject({ expiresAt: '2026-05-01T00:01:00.000Z' });
+  });
+
+  it('are never extended, and their refresh is never due before they expire', () => {
+    const later = new Date(now.getTime() + 30 * 60 * 1000);
+    const refresh = { type: 'RefreshSession', lifetimeSeconds: 7 * 24 * hour, absoluteLifetimeSeconds: 0 } as const;
+    expect(
+      givenEvents(session, started)
+        .when({ ...refresh, now: later })
+        .thenEvents(),
+    ).toEqual([]);
+    const expiresAt = new Date(now.getTime() + hour * 1000);
+    const policy = { lifetimeSeconds: 7 * 24 * hour, updateAgeSeconds: 0, absoluteLifetimeSeconds: 0 };
+    expect(refreshDueAt({ createdAt: now, expiresAt, impersonatedBy: 'admin1' }, policy)).toEqual(expiresAt);
+    // The same one-hour session of the user's own would be due at once (and extended by a week).
+    const own = refreshDueAt({ createdAt: now, expiresAt, impersonatedBy: null }, policy);
+    expect(own.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it('refuse a banned user like any other session', () => {
+    const banned = { ...impersonate, userBan: { banned: true, banExpires: null } };
+    expect((givenEvents(session).when(banned).thenError() as { code: string }).code).toBe('BANNED_USER');
+  });
+});

@@ -26,6 +26,8 @@ export type SessionState =
       readonly activeTeamId: string | null;
       /** When the active organization and team were last chosen (at first: when the session started). */
       readonly activeSince: Date;
+      /** The admin impersonating the user in this session, or null for the user's own session. */
+      readonly impersonatedBy: string | null;
     }
   | { readonly status: 'ended' };
 
@@ -44,7 +46,15 @@ export interface CreateSession {
   readonly absoluteLifetimeSeconds: number;
   /** The user's ban as the proof that starts the session shows it: a banned user starts none, by any method. */
   readonly userBan: UserBan;
+  /** An admin starts the session as the user: it lasts the impersonation's own lifetime, never extended. */
+  readonly impersonation?: Impersonation;
   readonly now: Date;
+}
+
+/** Who impersonates the user, and for how long the session lasts whatever remember-me says. */
+export interface Impersonation {
+  readonly adminId: string;
+  readonly lifetimeSeconds: number;
 }
 
 export interface RefreshSession {
@@ -102,10 +112,15 @@ export interface LifetimePolicy {
 /**
  * Sliding expiry: a session is extended once it was issued (or last extended) more than `updateAge` seconds
  * ago, i.e. from `expiresAt - lifetime + updateAge` on; `updateAge` 0 extends on every use. A session that has
- * reached its absolute end cannot be extended: its refresh is never due before it expires.
+ * reached its absolute end, and an impersonation, cannot be extended: their refresh is never due before they
+ * expire.
  */
-export function refreshDueAt(session: { createdAt: Date; expiresAt: Date }, policy: LifetimePolicy): Date {
+export function refreshDueAt(
+  session: { createdAt: Date; expiresAt: Date; impersonatedBy?: string | null },
+  policy: LifetimePolicy,
+): Date {
   const { createdAt, expiresAt } = session;
+  if (session.impersonatedBy) return expiresAt;
   const absolute = policy.absoluteLifetimeSeconds;
   if (absolute > 0 && expiresAt.getTime() >= createdAt.getTime() + absolute * 1000) return expiresAt;
   return new Date(expiresAt.getTime() - (policy.lifetimeSeconds - policy.updateAgeSeconds) * 1000);
@@ -118,6 +133,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Pen
       return state.status === 'none' ? [created(command)] : [];
     case 'RefreshSession': {
       if (state.status !== 'active' || state.expiresAt <= command.now) return [];
+      // An impersonation ends when its duration is up, however much the admin uses it.
+      if (state.impersonatedBy !== null) return [];
       const extended = new Date(command.now.getTime() + command.lifetimeSeconds * 1000);
       const expiresAt = cappedExpiry(state.createdAt, extended, command.absoluteLifetimeSeconds);
       // Past its absolute end nothing extends the session: it ends when it expires.
@@ -147,11 +164,11 @@ export function decideSession(command: SessionCommand, state: SessionState): Pen
 }
 
 function created(command: CreateSession): PendingEvent {
-  const expiresAt = cappedExpiry(
-    command.now,
-    sessionExpiry(command.now, command.rememberMe, command.lifetimeSeconds),
-    command.absoluteLifetimeSeconds,
-  );
+  const { impersonation } = command;
+  const expiry = impersonation
+    ? new Date(command.now.getTime() + impersonation.lifetimeSeconds * 1000)
+    : sessionExpiry(command.now, command.rememberMe, command.lifetimeSeconds);
+  const expiresAt = cappedExpiry(command.now, expiry, command.absoluteLifetimeSeconds);
   return pendingEvent(
     SessionCreated,
     {
@@ -160,6 +177,7 @@ function created(command: CreateSession): PendingEvent {
       expiresAt: expiresAt.toISOString(),
       createdAt: command.now.toISOString(),
       rememberMe: command.rememberMe,
+      ...(impersonation ? { impersonatedBy: impersonation.adminId } : {}),
     },
     { token: command.token, ipAddress: command.ipAddress, userAgent: command.userAgent },
     command.userId,
@@ -214,6 +232,7 @@ export function evolveSession(state: SessionState, recorded: RecordedEvent): Ses
         activeOrganizationId: null,
         activeTeamId: null,
         activeSince: new Date(event.data.createdAt),
+        impersonatedBy: event.data.impersonatedBy ?? null,
       };
     case 'SessionRefreshed':
       return state.status === 'active' ? { ...state, expiresAt: new Date(event.data.expiresAt) } : state;

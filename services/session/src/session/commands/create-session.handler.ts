@@ -41,6 +41,9 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
         lifetimeSeconds: this.config.SESSION_EXPIRES_IN,
         absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
         userBan: request.user,
+        impersonation: request.impersonatedBy
+          ? { adminId: request.impersonatedBy, lifetimeSeconds: this.config.IMPERSONATION_SESSION_DURATION }
+          : undefined,
         now,
       },
       initialSessionState,
@@ -49,7 +52,8 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       streamId: sessionStreamId(sessionId),
       expectedVersion: 0,
       events,
-      context: { correlationId: request.correlationId, actorId: request.user.id, now },
+      // The impersonating admin, not the user, started an impersonation: the audit trail names them.
+      context: { correlationId: request.correlationId, actorId: request.impersonatedBy ?? request.user.id, now },
       introducesSubject: request.newUser ? request.user.id : undefined,
     });
     const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);

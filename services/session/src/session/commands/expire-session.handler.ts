@@ -21,6 +21,6 @@ export class ExpireSessionHandler implements ICommandHandler<ExpireSessionComman
     if (!session) return { expired: false };
     const endsAt = cappedExpiry(session.createdAt, session.expiresAt, this.config.SESSION_ABSOLUTE_LIFETIME);
     if (endsAt > new Date()) return { expired: false };
-    return { expired: await this.writer.end(session, 'expired', request.correlationId) };
+    return { expired: await this.writer.end(session, 'expired', request) };
   }
 }

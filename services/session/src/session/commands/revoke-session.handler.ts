@@ -4,7 +4,10 @@ import { SessionEntity } from '../session.entity.js';
 import { SessionWriter } from './session-writer.js';
 import { RevokeSessionCommand } from './revoke-session.command.js';
 
-/** Someone else's token (when the caller's user id is given) reads as "nothing to revoke": no leak. */
+/**
+ * Someone else's token (when the caller's user id is given) reads as "nothing to revoke": no leak. Without a
+ * user id nor an actor, the token's bearer signs out; an admin (the actor) revokes any session by its token.
+ */
 @CommandHandler(RevokeSessionCommand)
 export class RevokeSessionHandler implements ICommandHandler<RevokeSessionCommand, { revoked: boolean }> {
   constructor(
@@ -15,7 +18,7 @@ export class RevokeSessionHandler implements ICommandHandler<RevokeSessionComman
   async execute({ request }: RevokeSessionCommand): Promise<{ revoked: boolean }> {
     const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ token: request.token });
     if (!session || (request.userId !== undefined && session.userId !== request.userId)) return { revoked: false };
-    const reason = request.userId === undefined ? 'sign-out' : 'revoked';
-    return { revoked: await this.writer.end(session, reason, request.correlationId) };
+    const reason = request.userId === undefined && request.actorId === undefined ? 'sign-out' : 'revoked';
+    return { revoked: await this.writer.end(session, reason, request) };
   }
 }

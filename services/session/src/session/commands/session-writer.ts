@@ -1,4 +1,10 @@
-import type { RevokeUserSessionsRequest, SessionAndUser, SessionEndReason, SessionView } from '@authsvc/contracts';
+import type {
+  RevokeUserSessionsRequest,
+  SessionAndUser,
+  SessionEndReason,
+  SessionView,
+  TraceMetadata,
+} from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { EventStore } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -23,7 +29,7 @@ export type ActiveOrganizationChoice = Omit<SetActiveOrganization, 'type' | 'now
 
 type UserSessionSelection = Pick<
   RevokeUserSessionsRequest,
-  'userId' | 'createdBefore' | 'exceptToken' | 'correlationId'
+  'userId' | 'createdBefore' | 'exceptToken' | 'correlationId' | 'actorId'
 >;
 
 /**
@@ -45,13 +51,14 @@ export class SessionWriter {
   /**
    * Ends a session (sign-out, expiry, revocation); false when it had already ended. The Redis entry is replaced
    * by the revoked marker first: gateways stop serving the session before the end is recorded, a crash between
-   * the two cannot leave it served, and a rebuild racing the end finds the marker and writes nothing.
+   * the two cannot leave it served, and a rebuild racing the end finds the marker and writes nothing. The
+   * trace's actor (the user, or an admin revoking the session) is recorded with the end.
    */
-  async end(session: { id: string; token: string }, reason: SessionEndReason, correlationId: string): Promise<boolean> {
+  async end(session: { id: string; token: string }, reason: SessionEndReason, trace: TraceMetadata): Promise<boolean> {
     if (!(await this.cache.revoke(session.token))) {
       this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
     }
-    return this.apply(session.id, { type: 'EndSession', reason }, correlationId);
+    return this.apply(session.id, { type: 'EndSession', reason }, trace);
   }
 
   /**
@@ -67,7 +74,7 @@ export class SessionWriter {
     let ended = 0;
     for (const session of sessions) {
       if (session.token === selection.exceptToken) continue;
-      if (await this.end(session, 'revoked', selection.correlationId)) ended += 1;
+      if (await this.end(session, 'revoked', selection)) ended += 1;
     }
     return ended;
   }
@@ -84,7 +91,7 @@ export class SessionWriter {
       absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
       now,
     } as const;
-    if (!(await this.apply(sessionId, command, correlationId))) return undefined;
+    if (!(await this.apply(sessionId, command, { correlationId }))) return undefined;
     const generation = await this.cache.generation(current.session.token);
     const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     if (!row) return undefined;
@@ -107,7 +114,7 @@ export class SessionWriter {
     now: Date,
   ): Promise<SessionAndUser | undefined> {
     await this.retire(session.token);
-    await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, correlationId);
+    await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, { correlationId });
     const generation = await this.retire(session.token);
     const [row, { user, userVersion }] = await Promise.all([
       this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id }),
@@ -146,11 +153,11 @@ export class SessionWriter {
   }
 
   /** False when the command changed nothing (the session had already ended, say, by a racing revocation). */
-  private async apply(sessionId: string, command: SessionCommand, correlationId: string): Promise<boolean> {
+  private async apply(sessionId: string, command: SessionCommand, trace: TraceMetadata): Promise<boolean> {
     const recorded = await this.store.execute({
       streamId: sessionStreamId(sessionId),
       decide: (history) => decideSession(command, history.reduce(evolveSession, initialSessionState)),
-      context: { correlationId, now: new Date() },
+      context: { correlationId: trace.correlationId, actorId: trace.actorId, now: new Date() },
     });
     return recorded.length > 0;
   }
