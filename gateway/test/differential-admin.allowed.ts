@@ -26,4 +26,9 @@ export const ADMIN_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     aspects: ['error'],
     why: 'the body contract checks the email as sign-up does: 400 VALIDATION_ERROR where the reference answers 400 INVALID_EMAIL',
   },
+  {
+    label: 'impersonate-user: the admin',
+    aspects: ['cookies'],
+    why: "the admin_session cookie lasts as long as the admin's own session still does, not a fixed 7 days: it can restore nothing after that (docs/admin-sessions.md)",
+  },
 ];
