@@ -94,4 +94,24 @@ describe('the published better-auth client with adminClient against the gateway'
     expect(removed).toMatchObject({ error: null, data: { success: true } });
     expect((await victim.client.getSession()).data).toBeNull();
   });
+
+  it("lists and revokes a user's sessions, and impersonates a user until the admin stops", async () => {
+    const target = await signedUp('impersonated');
+    const sessions = await admin.admin.listUserSessions({ userId: target.id });
+    expect(sessions.error).toBeNull();
+    expect(sessions.data!.sessions).toHaveLength(1);
+
+    const impersonating = await admin.admin.impersonateUser({ userId: target.id });
+    expect(impersonating.error).toBeNull();
+    expect((await admin.getSession()).data).toMatchObject({
+      user: { id: target.id },
+      session: { impersonatedBy: adminId },
+    });
+    expect((await admin.admin.stopImpersonating()).error).toBeNull();
+    expect((await admin.getSession()).data).toMatchObject({ user: { id: adminId }, session: { impersonatedBy: null } });
+
+    const revoked = await admin.admin.revokeUserSessions({ userId: target.id });
+    expect(revoked).toMatchObject({ error: null, data: { success: true } });
+    expect((await target.client.getSession()).data).toBeNull();
+  });
 });
