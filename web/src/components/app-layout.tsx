@@ -1,0 +1,52 @@
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { authClient } from '../api/auth-client';
+import { useWebConfig } from '../api/web-config';
+
+function SignOutButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="link-button" onClick={() => authClient.signOut().then(() => navigate('/sign-in'))}>
+      Sign out
+    </button>
+  );
+}
+
+/** Header with the main navigation, the screen, and a footer with the development mailbox when it is on. */
+export function AppLayout() {
+  const { data: session } = authClient.useSession();
+  const { data: config } = useWebConfig();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to="/" className="brand">
+          authsvc
+        </Link>
+        <nav aria-label="Main">
+          {session ? (
+            <>
+              <NavLink to="/account">Account</NavLink>
+              <span className="who">{session.user.email}</span>
+              <SignOutButton />
+            </>
+          ) : (
+            <>
+              <NavLink to="/sign-in">Sign in</NavLink>
+              <NavLink to="/sign-up">Sign up</NavLink>
+            </>
+          )}
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {config?.devMailbox && (
+        <footer className="app-footer">
+          Development: read the mails sent by this server in the <a href="/dev/mailbox">development mailbox</a>.
+        </footer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, useNavigate } from 'react-router';
+import { authClient } from '../../api/auth-client';
+import { unwrap } from '../../api/api-error';
+import { Field } from '../../components/field';
+import { FormError, SubmitButton } from '../../components/form-parts';
+import { Page } from '../../components/page';
+import { textOf, useForm } from '../../components/use-form';
+import { VERIFIED_LANDING } from './email-verified-page';
+
+const FIELD_OF_CODE = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  PASSWORD_COMPROMISED: 'password',
+  PASSWORD_CONTAINS_CONTEXT_WORD: 'password',
+  USERNAME_IS_ALREADY_TAKEN: 'username',
+  USERNAME_TOO_SHORT: 'username',
+  USERNAME_TOO_LONG: 'username',
+  INVALID_USERNAME: 'username',
+};
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const { refetch } = authClient.useSession();
+  const form = useForm({
+    // As after sign-in: the session is read again before the account page shows.
+    submit: (values) => {
+      const username = textOf(values, 'username');
+      return unwrap(
+        authClient.signUp.email({
+          name: textOf(values, 'name'),
+          email: textOf(values, 'email'),
+          password: String(values.get('password')),
+          ...(username ? { username } : {}),
+          callbackURL: VERIFIED_LANDING,
+        }),
+      ).then(() => refetch());
+    },
+    fieldOfCode: FIELD_OF_CODE,
+    onSuccess: () => navigate('/account'),
+  });
+  return (
+    <Page title="Create your account" narrow>
+      <form onSubmit={form.onSubmit} noValidate>
+        <Field label="Name" name="name" required autoComplete="name" error={form.fieldError('name')} />
+        <Field label="Email" name="email" type="email" required autoComplete="email" error={form.fieldError('email')} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={form.fieldError('password')}
+        />
+        <Field
+          label="Username (optional)"
+          name="username"
+          autoComplete="username"
+          minLength={3}
+          maxLength={30}
+          pattern="[A-Za-z0-9_.]+"
+          hint="3 to 30 letters, digits, underscores or dots. You can sign in with it instead of your email."
+          error={form.fieldError('username')}
+        />
+        <FormError message={form.formError} />
+        <SubmitButton pending={form.pending}>Sign up</SubmitButton>
+      </form>
+      <p>
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </p>
+    </Page>
+  );
+}
