@@ -15,6 +15,10 @@ import { ForgotPasswordPage } from './pages/entry/forgot-password-page';
 import { ResetPasswordPage } from './pages/entry/reset-password-page';
 import { SignInPage } from './pages/entry/sign-in-page';
 import { SignUpPage } from './pages/entry/sign-up-page';
+import { AcceptInvitationPage } from './pages/organization/accept-invitation-page';
+import { ActiveOrganizationPage } from './pages/organization/active-organization-page';
+import { CreateOrganizationPage } from './pages/organization/create-organization-page';
+import { OrganizationsPage } from './pages/organization/organizations-page';
 
 /** `/`: the account when signed in, else sign-in. */
 function Home() {
@@ -36,6 +40,7 @@ export const router = createBrowserRouter([
       { path: 'email-verified', element: <EmailVerifiedPage /> },
       { path: 'error', element: <ErrorPage /> },
       { path: 'goodbye', element: <GoodbyePage /> },
+      { path: 'accept-invitation/:id', element: <AcceptInvitationPage /> },
       {
         element: <RequireSession />,
         children: [
@@ -50,6 +55,9 @@ export const router = createBrowserRouter([
               { path: 'delete', element: <DeleteAccountPage /> },
             ],
           },
+          { path: 'organizations', element: <OrganizationsPage /> },
+          { path: 'organizations/new', element: <CreateOrganizationPage /> },
+          { path: 'organization', element: <ActiveOrganizationPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

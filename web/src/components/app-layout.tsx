@@ -28,6 +28,7 @@ export function AppLayout() {
           {session ? (
             <>
               <NavLink to="/account">Account</NavLink>
+              <NavLink to="/organizations">Organizations</NavLink>
               <span className="who">{session.user.email}</span>
               <SignOutButton />
             </>

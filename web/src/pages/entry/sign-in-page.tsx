@@ -61,7 +61,7 @@ export function SignInPage() {
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
       <p>
-        New here? <Link to="/sign-up">Create an account</Link>
+        New here? <Link to={`/sign-up?${search}`}>Create an account</Link>
       </p>
     </Page>
   );

@@ -1,9 +1,10 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
+import { nextPath } from '../../components/require-session';
 import { textOf, useForm } from '../../components/use-form';
 import { VERIFIED_LANDING } from './email-verified-page';
 
@@ -22,6 +23,7 @@ const FIELD_OF_CODE = {
 
 export function SignUpPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const { refetch } = authClient.useSession();
   const form = useForm({
     // As after sign-in: the session is read again before the account page shows.
@@ -38,7 +40,7 @@ export function SignUpPage() {
       ).then(() => refetch());
     },
     fieldOfCode: FIELD_OF_CODE,
-    onSuccess: () => navigate('/account'),
+    onSuccess: () => navigate(nextPath(search), { replace: true }),
   });
   return (
     <Page title="Create your account" narrow>
@@ -69,7 +71,7 @@ export function SignUpPage() {
         <SubmitButton pending={form.pending}>Sign up</SubmitButton>
       </form>
       <p>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account? <Link to={`/sign-in?${search}`}>Sign in</Link>
       </p>
     </Page>
   );
