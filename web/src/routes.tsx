@@ -9,6 +9,7 @@ import { EmailPage } from './pages/account/email-page';
 import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
 import { SessionsPage } from './pages/account/sessions-page';
+import { SignInMethodsPage } from './pages/account/sign-in-methods-page';
 import { EmailVerifiedPage } from './pages/entry/email-verified-page';
 import { ErrorPage, NotFoundPage } from './pages/entry/error-page';
 import { ForgotPasswordPage } from './pages/entry/forgot-password-page';
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
               { path: 'email', element: <EmailPage /> },
               { path: 'password', element: <PasswordPage /> },
               { path: 'sessions', element: <SessionsPage /> },
+              { path: 'sign-in-methods', element: <SignInMethodsPage /> },
               { path: 'delete', element: <DeleteAccountPage /> },
             ],
           },

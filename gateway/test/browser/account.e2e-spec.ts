@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../support/http.js';
-import { TestStack } from '../support/test-stack.js';
-import { checkScreen, launchBrowser, newVisitor } from './support/browser.js';
+import { checkScreen, newVisitor } from './support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
 import { errorOfField, personWithAccount, signIn, signedInVisitor } from './support/people.js';
 
 const SUITE = 'account';
 
 describe('web client: account screens in a browser', () => {
-  let stack: TestStack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ stack } = await TestStack.startWithSmtp({ DEV_MAILBOX_ENABLED: 'true' }));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite({ DEV_MAILBOX_ENABLED: 'true' });
 
   const openSection = async (page: Page, section: string, heading: string) => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: section }).click();
@@ -26,10 +15,10 @@ describe('web client: account screens in a browser', () => {
   };
 
   it('edits the profile: name, image URL and username, with a taken username shown at its field', async () => {
-    const other = await personWithAccount(stack, 'web-other');
-    const page = await signedInVisitor(browser, stack, await personWithAccount(stack, 'web-profile'));
+    const other = await personWithAccount(suite.stack, 'web-other');
+    const page = await signedInVisitor(suite, await personWithAccount(suite.stack, 'web-profile'));
     const takenName = `taken.${Date.now().toString(36)}`;
-    const otherPage = await signedInVisitor(browser, stack, other);
+    const otherPage = await signedInVisitor(suite, other);
     await otherPage.getByLabel('Username').fill(takenName);
     await otherPage.getByRole('button', { name: 'Save profile' }).click();
     await otherPage.getByRole('status').filter({ hasText: 'saved' }).waitFor();
@@ -54,9 +43,9 @@ describe('web client: account screens in a browser', () => {
   });
 
   it('changes the email address and the password, signing out the other devices', async () => {
-    const person = await personWithAccount(stack, 'web-credentials');
-    const page = await signedInVisitor(browser, stack, person);
-    const otherDevice = await signedInVisitor(browser, stack, person);
+    const person = await personWithAccount(suite.stack, 'web-credentials');
+    const page = await signedInVisitor(suite, person);
+    const otherDevice = await signedInVisitor(suite, person);
 
     await openSection(page, 'Email', 'Email address');
     const newEmail = uniqueEmail('web-moved');
@@ -75,6 +64,9 @@ describe('web client: account screens in a browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
 
+    await openSection(page, 'Sign-in methods', 'Sign-in methods');
+    await page.getByRole('list', { name: 'Sign-in methods' }).getByText('Email and password').waitFor();
+
     await otherDevice.reload();
     await otherDevice.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(otherDevice, newEmail, 'a-brand-new-password');
@@ -82,10 +74,10 @@ describe('web client: account screens in a browser', () => {
   });
 
   it('lists the sessions with this device marked; revoking from one context signs the other out', async () => {
-    const person = await personWithAccount(stack, 'web-sessions');
-    const page = await signedInVisitor(browser, stack, person);
-    const laptop = await signedInVisitor(browser, stack, person);
-    const phone = await signedInVisitor(browser, stack, person);
+    const person = await personWithAccount(suite.stack, 'web-sessions');
+    const page = await signedInVisitor(suite, person);
+    const laptop = await signedInVisitor(suite, person);
+    const phone = await signedInVisitor(suite, person);
 
     await openSection(page, 'Sessions', 'Active sessions');
     // The three browsers', and the one sign-up started through the API.
@@ -121,8 +113,8 @@ describe('web client: account screens in a browser', () => {
   });
 
   it('deletes the account after asking for the password', async () => {
-    const person = await personWithAccount(stack, 'web-delete');
-    const page = await signedInVisitor(browser, stack, person);
+    const person = await personWithAccount(suite.stack, 'web-delete');
+    const page = await signedInVisitor(suite, person);
     await openSection(page, 'Delete account', 'Delete account');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByLabel('I understand that this cannot be undone').check();
@@ -139,7 +131,7 @@ describe('web client: account screens in a browser', () => {
   });
 
   it('links to the development mailbox while it is on', async () => {
-    const page = await newVisitor(browser, stack);
+    const page = await newVisitor(suite);
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'development mailbox' }).click();
     await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();

@@ -1,30 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { uniqueEmail } from '../support/http.js';
-import type { SmtpSink } from '../support/smtp-sink.js';
-import { TestStack } from '../support/test-stack.js';
-import { checkScreen, launchBrowser, newVisitor } from './support/browser.js';
+import { checkScreen, newVisitor } from './support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
 import { mailedLink } from './support/mail-links.js';
 import { PASSWORD, errorOfField, personWithAccount, signIn } from './support/people.js';
 
 const SUITE = 'entry';
 
 describe('web client: entry screens in a browser', () => {
-  let stack: TestStack;
-  let smtp: SmtpSink;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp());
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('signs up, verifies the address through the mail, signs out, and signs in with the username', async () => {
-    const page = await newVisitor(browser, stack);
+    const page = await newVisitor(suite);
     const email = uniqueEmail('web-sign-up');
     const username = `ada.${Date.now().toString(36)}`;
     await page.goto('/');
@@ -44,7 +30,7 @@ describe('web client: entry screens in a browser', () => {
     expect(await page.title()).toBe('Profile · authsvc');
     await checkScreen(page, SUITE, 'account-unverified');
 
-    await page.goto(await mailedLink(smtp, email, '/api/auth/verify-email'));
+    await page.goto(await mailedLink(suite.smtp, email, '/api/auth/verify-email'));
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
     await checkScreen(page, SUITE, 'email-verified');
     await page.getByRole('link', { name: 'Go to your account' }).click();
@@ -65,8 +51,8 @@ describe('web client: entry screens in a browser', () => {
   });
 
   it("shows the server's errors at the field they concern", async () => {
-    const person = await personWithAccount(stack, 'web-taken');
-    const page = await newVisitor(browser, stack);
+    const person = await personWithAccount(suite.stack, 'web-taken');
+    const page = await newVisitor(suite);
     await page.goto('/sign-up');
     await page.getByLabel('Name', { exact: true }).fill('Someone Else');
     await page.getByLabel('Email').fill(person.email);
@@ -84,8 +70,8 @@ describe('web client: entry screens in a browser', () => {
   });
 
   it('resets a forgotten password through the mail, and explains a used link', async () => {
-    const person = await personWithAccount(stack, 'web-reset');
-    const page = await newVisitor(browser, stack);
+    const person = await personWithAccount(suite.stack, 'web-reset');
+    const page = await newVisitor(suite);
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email').fill(person.email);
@@ -93,7 +79,7 @@ describe('web client: entry screens in a browser', () => {
     await page.getByRole('status').filter({ hasText: 'we have sent it a link' }).waitFor();
     await checkScreen(page, SUITE, 'forgot-password');
 
-    const link = await mailedLink(smtp, person.email, '/api/auth/reset-password/');
+    const link = await mailedLink(suite.smtp, person.email, '/api/auth/reset-password/');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await checkScreen(page, SUITE, 'reset-password');
@@ -113,7 +99,7 @@ describe('web client: entry screens in a browser', () => {
   });
 
   it('explains failed verification and error redirects, and keeps deep links on reload', async () => {
-    const page = await newVisitor(browser, stack);
+    const page = await newVisitor(suite);
     await page.goto('/email-verified?error=TOKEN_EXPIRED');
     await page.getByRole('heading', { name: 'Email verification failed' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/expired/);
@@ -132,7 +118,7 @@ describe('web client: entry screens in a browser', () => {
   });
 
   it('shows no development mailbox link while the mailbox is off', async () => {
-    const page = await newVisitor(browser, stack);
+    const page = await newVisitor(suite);
     await page.goto('/sign-in');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     const config = await page.evaluate(() => fetch('/client-config.json').then((answer) => answer.json()));

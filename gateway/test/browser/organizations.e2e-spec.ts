@@ -1,31 +1,18 @@
-import type { Browser } from 'playwright-core';
-import type { SmtpSink } from '../support/smtp-sink.js';
-import { TestStack } from '../support/test-stack.js';
-import { checkScreen, launchBrowser, newVisitor } from './support/browser.js';
+import { eventually } from '../support/eventually.js';
+import { checkScreen, newVisitor } from './support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
 import { mailedLink } from './support/mail-links.js';
 import { errorOfField, personWithAccount, signedInVisitor } from './support/people.js';
 
 const SUITE = 'organizations';
 
 describe('web client: organization screens in a browser', () => {
-  let stack: TestStack;
-  let smtp: SmtpSink;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp());
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates an organization, invites a member who accepts after signing in, changes their role, and they leave', async () => {
-    const owner = await personWithAccount(stack, 'web-owner');
-    const invitee = await personWithAccount(stack, 'web-invitee');
-    const page = await signedInVisitor(browser, stack, owner);
+    const owner = await personWithAccount(suite.stack, 'web-owner');
+    const invitee = await personWithAccount(suite.stack, 'web-invitee');
+    const page = await signedInVisitor(suite, owner);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
     await page.getByText('You are not a member of any organization yet.').waitFor();
     await checkScreen(page, SUITE, 'organizations-empty');
@@ -52,8 +39,8 @@ describe('web client: organization screens in a browser', () => {
       .waitFor();
     await checkScreen(page, SUITE, 'organization-invited');
 
-    const guest = await newVisitor(browser, stack);
-    await guest.goto(await mailedLink(smtp, invitee.email, '/accept-invitation/'));
+    const guest = await newVisitor(suite);
+    await guest.goto(await mailedLink(suite.smtp, invitee.email, '/accept-invitation/'));
     await guest.getByRole('heading', { name: 'You have been invited' }).waitFor();
     await checkScreen(guest, SUITE, 'invitation-signed-out');
     await guest.getByRole('link', { name: 'Sign in to accept' }).click();
@@ -83,7 +70,7 @@ describe('web client: organization screens in a browser', () => {
   });
 
   it('says at the slug field that a slug is taken', async () => {
-    const page = await signedInVisitor(browser, stack, await personWithAccount(stack, 'web-slugs'));
+    const page = await signedInVisitor(suite, await personWithAccount(suite.stack, 'web-slugs'));
     await page.goto('/organizations/new');
     await page.getByLabel('Organization name').fill('First');
     const slug = `first-${Date.now().toString(36)}`;
@@ -96,5 +83,49 @@ describe('web client: organization screens in a browser', () => {
     await page.getByLabel('Slug').fill(slug);
     expect(await errorOfField(page, 'Slug')).toMatch(/taken/);
     await checkScreen(page, SUITE, 'slug-taken');
+  });
+  it('renames the organization, manages its teams, resends and cancels an invitation, and deletes it', async () => {
+    const page = await signedInVisitor(suite, await personWithAccount(suite.stack, 'web-settings'));
+    await page.goto('/organizations/new');
+    await page.getByLabel('Organization name').fill(`Settings ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+
+    const renamed = `Renamed ${Date.now().toString(36)}`;
+    const settings = page.getByRole('form', { name: 'Organization settings' });
+    await settings.getByLabel('Name').fill(renamed);
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
+
+    const teams = page.getByRole('list', { name: 'Teams' }).getByRole('listitem');
+    const before = await teams.count();
+    await page.getByLabel('New team name').fill('Platform');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await teams.nth(before).waitFor();
+    await page.getByLabel('Name of team Platform').fill('Infrastructure');
+    await page.getByRole('form', { name: 'Rename Platform' }).getByRole('button', { name: 'Rename' }).click();
+    const team = page.getByRole('listitem', { name: 'Infrastructure', exact: true });
+    await team.waitFor();
+    await checkScreen(page, SUITE, 'organization-settings');
+    await team.getByRole('button', { name: 'Remove team' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove team' }).click();
+    await team.waitFor({ state: 'detached' });
+
+    const invited = 'someone@example.com';
+    await page.getByLabel('Email to invite').fill(invited);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const invitation = page.getByRole('listitem', { name: invited });
+    await invitation.getByRole('button', { name: 'Resend' }).click();
+    await page.getByRole('status').filter({ hasText: 'sent again' }).waitFor();
+    await eventually(async () => (suite.smtp.mailsTo(invited).length >= 2 ? true : undefined), {
+      what: 'the invitation mail and its resent copy',
+    });
+    await invitation.getByRole('button', { name: 'Cancel invitation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel invitation' }).click();
+    await page.getByText('No pending invitation.').waitFor();
+
+    await page.getByRole('button', { name: 'Delete organization' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete organization' }).click();
+    await page.getByText('You are not a member of any organization yet.').waitFor();
   });
 });

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { BrowserSuite } from './browser-suite.js';
 import { randomClientIp } from '../../support/http.js';
-import type { TestStack } from '../../support/test-stack.js';
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it): playwright-core downloads no browser. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
  * A person at a browser of their own: a fresh context (no cookies) whose requests come from an address of its
  * own, as the tests' stand-in proxy says with x-forwarded-for, so that rate limits count each person apart.
  */
-export async function newVisitor(browser: Browser, stack: TestStack): Promise<Page> {
+export async function newVisitor({ browser, stack }: BrowserSuite): Promise<Page> {
   const context = await browser.newContext({
     baseURL: stack.baseUrl,
     extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { postJson, randomClientIp, uniqueEmail } from '../../support/http.js';
 import type { TestStack } from '../../support/test-stack.js';
 import { newVisitor } from './browser.js';
+import type { BrowserSuite } from './browser-suite.js';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -28,8 +29,8 @@ export async function signIn(page: Page, identifier: string, password: string): 
 }
 
 /** A fresh browser context of `person`, signed in through the form and on their account page. */
-export async function signedInVisitor(browser: Browser, stack: TestStack, person: Person): Promise<Page> {
-  const page = await newVisitor(browser, stack);
+export async function signedInVisitor(suite: BrowserSuite, person: Person): Promise<Page> {
+  const page = await newVisitor(suite);
   await signIn(page, person.email, person.password);
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
   return page;

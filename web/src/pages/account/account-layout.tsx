@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: '/account/email', label: 'Email' },
   { to: '/account/password', label: 'Password' },
   { to: '/account/sessions', label: 'Sessions' },
+  { to: '/account/sign-in-methods', label: 'Sign-in methods' },
   { to: '/account/delete', label: 'Delete account' },
 ];
 

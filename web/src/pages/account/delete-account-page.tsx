@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
-import { Checkbox, Field } from '../../components/field';
+import { CurrentPasswordField } from '../../components/credential-fields';
+import { Checkbox } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
 import { useForm } from '../../components/use-form';
@@ -28,14 +29,7 @@ export function DeleteAccountPage() {
         <>
           <p>This removes your account, your sessions and your sign-in methods for good.</p>
           <form onSubmit={form.onSubmit} noValidate>
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              required
-              autoComplete="current-password"
-              error={form.fieldError('password')}
-            />
+            <CurrentPasswordField label="Password" name="password" error={form.fieldError('password')} />
             <Checkbox label="I understand that this cannot be undone" name="confirm" required />
             <FormError message={form.formError ?? form.fieldError('confirm')} />
             <SubmitButton pending={form.pending}>Delete my account</SubmitButton>

@@ -1,16 +1,12 @@
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
+import { UsernameField, usernameErrorsAt } from '../../components/credential-fields';
 import { Field } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { Loading, Page } from '../../components/page';
 import { textOf, useForm } from '../../components/use-form';
 
-const FIELD_OF_CODE = {
-  USERNAME_IS_ALREADY_TAKEN: 'username',
-  USERNAME_TOO_SHORT: 'username',
-  USERNAME_TOO_LONG: 'username',
-  INVALID_USERNAME: 'username',
-};
+const FIELD_OF_CODE = usernameErrorsAt('username');
 
 interface ProfileUser {
   name: string;
@@ -53,15 +49,10 @@ function ProfileForm({ user }: { user: ProfileUser }) {
         hint="A link to a picture of you (https). Leave empty for none."
         error={form.fieldError('image')}
       />
-      <Field
+      <UsernameField
         label="Username"
         name="username"
-        autoComplete="username"
-        minLength={3}
-        maxLength={30}
-        pattern="[A-Za-z0-9_.]+"
         defaultValue={user.displayUsername ?? user.username ?? ''}
-        hint="3 to 30 letters, digits, underscores or dots."
         error={form.fieldError('username')}
       />
       <FormError message={form.formError} />

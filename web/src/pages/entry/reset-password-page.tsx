@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
-import { Field } from '../../components/field';
+import { NewPasswordField, newPasswordErrorsAt } from '../../components/credential-fields';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
 import { useForm } from '../../components/use-form';
@@ -10,17 +10,10 @@ import { explainRedirectError } from '../../lib/redirect-errors';
 /** Where the mailed reset link sends the browser, with `?token=…` or `?error=INVALID_TOKEN`. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 
-const FIELD_OF_CODE = {
-  PASSWORD_TOO_SHORT: 'newPassword',
-  PASSWORD_TOO_LONG: 'newPassword',
-  PASSWORD_COMPROMISED: 'newPassword',
-  PASSWORD_CONTAINS_CONTEXT_WORD: 'newPassword',
-};
-
 function ResetForm({ token }: { token: string }) {
   const form = useForm({
     submit: (values) => unwrap(authClient.resetPassword({ token, newPassword: String(values.get('newPassword')) })),
-    fieldOfCode: FIELD_OF_CODE,
+    fieldOfCode: newPasswordErrorsAt('newPassword'),
   });
   if (form.succeeded) {
     return (
@@ -33,16 +26,7 @@ function ResetForm({ token }: { token: string }) {
   const linkBroken = form.errorCode === 'INVALID_TOKEN';
   return (
     <form onSubmit={form.onSubmit} noValidate>
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        required
-        minLength={8}
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={form.fieldError('newPassword')}
-      />
+      <NewPasswordField label="New password" name="newPassword" error={form.fieldError('newPassword')} />
       <FormError message={linkBroken ? explainRedirectError('INVALID_TOKEN') : form.formError} />
       <SubmitButton pending={form.pending}>Set the new password</SubmitButton>
     </form>

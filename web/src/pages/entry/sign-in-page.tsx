@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
+import { CurrentPasswordField } from '../../components/credential-fields';
 import { Checkbox, Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
@@ -45,14 +46,7 @@ export function SignInPage() {
           autoComplete="username"
           error={form.fieldError('identifier')}
         />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          error={form.fieldError('password')}
-        />
+        <CurrentPasswordField label="Password" name="password" error={form.fieldError('password')} />
         <Checkbox label="Remember me on this device" name="rememberMe" defaultChecked />
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign in</SubmitButton>

@@ -1,6 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
+import {
+  NewPasswordField,
+  UsernameField,
+  newPasswordErrorsAt,
+  usernameErrorsAt,
+} from '../../components/credential-fields';
 import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
@@ -11,14 +17,8 @@ import { VERIFIED_LANDING } from './email-verified-page';
 const FIELD_OF_CODE = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
   INVALID_EMAIL: 'email',
-  PASSWORD_TOO_SHORT: 'password',
-  PASSWORD_TOO_LONG: 'password',
-  PASSWORD_COMPROMISED: 'password',
-  PASSWORD_CONTAINS_CONTEXT_WORD: 'password',
-  USERNAME_IS_ALREADY_TAKEN: 'username',
-  USERNAME_TOO_SHORT: 'username',
-  USERNAME_TOO_LONG: 'username',
-  INVALID_USERNAME: 'username',
+  ...newPasswordErrorsAt('password'),
+  ...usernameErrorsAt('username'),
 };
 
 export function SignUpPage() {
@@ -47,24 +47,11 @@ export function SignUpPage() {
       <form onSubmit={form.onSubmit} noValidate>
         <Field label="Name" name="name" required autoComplete="name" error={form.fieldError('name')} />
         <Field label="Email" name="email" type="email" required autoComplete="email" error={form.fieldError('email')} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={form.fieldError('password')}
-        />
-        <Field
+        <NewPasswordField label="Password" name="password" error={form.fieldError('password')} />
+        <UsernameField
           label="Username (optional)"
           name="username"
-          autoComplete="username"
-          minLength={3}
-          maxLength={30}
-          pattern="[A-Za-z0-9_.]+"
-          hint="3 to 30 letters, digits, underscores or dots. You can sign in with it instead of your email."
+          hint="You can sign in with it instead of your email."
           error={form.fieldError('username')}
         />
         <FormError message={form.formError} />

@@ -7,6 +7,8 @@ import { Loading, Page } from '../../components/page';
 import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
 import { ACTIVE_ORGANIZATION } from './organization-queries';
+import { SettingsSection } from './settings-section';
+import { TeamsSection } from './teams-section';
 
 const MANAGING_ROLES = ['owner', 'admin'];
 
@@ -30,7 +32,8 @@ export function ActiveOrganizationPage() {
     );
   }
   const me = full.members.find((member) => member.userId === session.user.id);
-  const canManage = (me?.role ?? '').split(',').some((role) => MANAGING_ROLES.includes(role.trim()));
+  const myRoles = (me?.role ?? '').split(',').map((role) => role.trim());
+  const canManage = myRoles.some((role) => MANAGING_ROLES.includes(role));
   return (
     <Page title={full.name}>
       <p className="hint">
@@ -43,7 +46,11 @@ export function ActiveOrganizationPage() {
         canManage={canManage}
       />
       {canManage ? (
-        <InvitationsSection organizationId={full.id} invitations={full.invitations} />
+        <>
+          <InvitationsSection organizationId={full.id} invitations={full.invitations} />
+          <TeamsSection organizationId={full.id} teams={full.teams} />
+          <SettingsSection organization={full} canDelete={myRoles.includes('owner')} />
+        </>
       ) : (
         <p className="empty">Only owners and admins can invite people or change members&apos; roles.</p>
       )}

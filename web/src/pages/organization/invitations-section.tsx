@@ -61,12 +61,25 @@ export function InvitationsSection({
     mutationFn: (invitationId: string) => unwrap(authClient.organization.cancelInvitation({ invitationId })),
     onSettled: refresh,
   });
+  const resend = useMutation({
+    mutationFn: ({ email, role }: InvitationRow) =>
+      unwrap(
+        authClient.organization.inviteMember({
+          email,
+          role: role as (typeof ROLES)[number],
+          organizationId,
+          resend: true,
+        }),
+      ),
+    onSettled: refresh,
+  });
   const pending = invitations.filter((invitation) => invitation.status === 'pending');
   return (
     <section aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">Invitations</h2>
       <InviteForm organizationId={organizationId} />
-      <FormError message={cancel.error?.message} />
+      <FormError message={cancel.error?.message ?? resend.error?.message} />
+      {resend.isSuccess && <Notice>The invitation has been sent again.</Notice>}
       {pending.length ? (
         <ul className="cards" aria-label="Pending invitations">
           {pending.map((invitation) => (
@@ -75,6 +88,9 @@ export function InvitationsSection({
                 <strong>{invitation.email}</strong> as {invitation.role}, until{' '}
                 {new Date(invitation.expiresAt).toLocaleString()}
               </p>
+              <button type="button" onClick={() => resend.mutate(invitation)} disabled={resend.isPending}>
+                Resend
+              </button>{' '}
               <ConfirmButton
                 label="Cancel invitation"
                 question={`Cancel the invitation of ${invitation.email}?`}
