@@ -67,6 +67,14 @@ describe('web client: entry screens in a browser', () => {
     await page.getByLabel('Password').fill('');
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(await errorOfField(page, 'Password')).not.toBe('');
+
+    // A "next" that leaves the site is ignored: the person lands on their account, not elsewhere.
+    await page.goto(`/sign-in?next=${encodeURIComponent('/\\evil.example/')}`);
+    await page.getByLabel('Email or username').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(page.url()).toBe(suite.stack.url('/account'));
   });
 
   it('resets a forgotten password through the mail, and explains a used link', async () => {

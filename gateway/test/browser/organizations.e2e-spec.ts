@@ -1,8 +1,9 @@
 import { eventually } from '../support/eventually.js';
+import { uniqueEmail } from '../support/http.js';
 import { checkScreen, newVisitor } from './support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
 import { mailedLink } from './support/mail-links.js';
-import { errorOfField, personWithAccount, signedInVisitor } from './support/people.js';
+import { PASSWORD, errorOfField, personWithAccount, signedInVisitor } from './support/people.js';
 
 const SUITE = 'organizations';
 
@@ -67,6 +68,30 @@ describe('web client: organization screens in a browser', () => {
     await page.reload();
     await page.getByRole('heading', { name, exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(1);
+  });
+
+  it('lets a visitor without an account sign up from the invitation link, then accept it', async () => {
+    const page = await signedInVisitor(suite, await personWithAccount(suite.stack, 'web-inviter'));
+    const name = `Newcomers ${Date.now().toString(36)}`;
+    await page.goto('/organizations/new');
+    await page.getByLabel('Organization name').fill(name);
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    const newcomer = uniqueEmail('web-newcomer');
+    await page.getByLabel('Email to invite').fill(newcomer);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('listitem', { name: newcomer }).waitFor();
+    expect(await page.getByLabel('Email to invite').inputValue()).toBe('');
+
+    const guest = await newVisitor(suite);
+    await guest.goto(await mailedLink(suite.smtp, newcomer, '/accept-invitation/'));
+    await guest.getByRole('link', { name: 'Create an account' }).click();
+    await guest.getByLabel('Name', { exact: true }).fill('New Comer');
+    await guest.getByLabel('Email').fill(newcomer);
+    await guest.getByLabel('Password').fill(PASSWORD);
+    await guest.getByRole('button', { name: 'Sign up' }).click();
+    await guest.getByRole('heading', { name: `Join ${name}` }).waitFor();
+    await guest.getByRole('button', { name: 'Accept invitation' }).click();
+    await guest.getByRole('heading', { name, exact: true }).waitFor();
   });
 
   it('says at the slug field that a slug is taken', async () => {

@@ -1,11 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { authClient } from '../api/auth-client';
 import { useWebConfig } from '../api/web-config';
 
 function SignOutButton() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  async function signOut() {
+    await authClient.signOut();
+    // What was read for this user must not show to whoever signs in next in this tab.
+    queryClient.clear();
+    navigate('/sign-in');
+  }
   return (
-    <button type="button" className="link-button" onClick={() => authClient.signOut().then(() => navigate('/sign-in'))}>
+    <button type="button" className="link-button" onClick={signOut}>
       Sign out
     </button>
   );

@@ -17,6 +17,7 @@ export function RequireSession() {
 /** Where to go after signing in: the page that asked for it, when it is one of ours. */
 export function nextPath(search: URLSearchParams): string {
   const next = search.get('next');
-  // Only a path of this site: "//host" or "https://…" would make sign-in an open redirect.
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/account';
+  // Only a path of this site: "//host", "/\host" (browsers read it as "//host") or "https://…" would make
+  // sign-in an open redirect.
+  return next && /^\/(?![/\\])/.test(next) ? next : '/account';
 }

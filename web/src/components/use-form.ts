@@ -9,6 +9,8 @@ interface FormOptions<T> {
   submit: (values: FormData) => Promise<T>;
   fieldOfCode?: FieldOfCode;
   onSuccess?: (result: T) => void;
+  /** Empty the fields after a success: for forms that add one more of something (an invitation, a team). */
+  resetOnSuccess?: boolean;
 }
 
 /** The fields the browser's constraint validation refuses, with its (localised) message. */
@@ -25,7 +27,7 @@ function invalidFields(form: HTMLFormElement): Record<string, string> {
  * A form that the browser validates first (messages shown inline, not as bubbles) and that then calls the API;
  * the server's `{message, code}` lands at the field the code names, else as the form's error.
  */
-export function useForm<T>({ submit, fieldOfCode = {}, onSuccess }: FormOptions<T>) {
+export function useForm<T>({ submit, fieldOfCode = {}, onSuccess, resetOnSuccess }: FormOptions<T>) {
   const [browserErrors, setBrowserErrors] = useState<Record<string, string>>({});
   const mutation = useMutation({ mutationFn: submit, onSuccess });
   const failure = mutation.error;
@@ -41,7 +43,7 @@ export function useForm<T>({ submit, fieldOfCode = {}, onSuccess }: FormOptions<
       form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
-    mutation.mutate(new FormData(form));
+    mutation.mutate(new FormData(form), { onSuccess: () => resetOnSuccess && form.reset() });
   }
 
   return {

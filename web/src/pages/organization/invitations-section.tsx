@@ -36,6 +36,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
       ),
     fieldOfCode: FIELD_OF_CODE,
     onSuccess: refresh,
+    resetOnSuccess: true,
   });
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label="Invite a member">

@@ -40,6 +40,7 @@ export function TeamsSection({ organizationId, teams }: { organizationId: string
   const create = useForm({
     submit: (values) => unwrap(authClient.organization.createTeam({ name: textOf(values, 'name'), organizationId })),
     onSuccess: refresh,
+    resetOnSuccess: true,
   });
   const remove = useMutation({
     mutationFn: (teamId: string) => unwrap(authClient.organization.removeTeam({ teamId, organizationId })),
