@@ -1,5 +1,5 @@
 # One image per app, all built from the same stages:
-#   docker build --build-arg APP=identity -t authsvc/identity .
+#   docker build --build-arg APP=identity -t authsvc/identity:$(node -p "require('./package.json').version") .
 # APP is one of: identity, session, organization, mailer, gateway.
 
 # Only the package manifests, so dependency layers are reused until a package.json or the lockfile changes.

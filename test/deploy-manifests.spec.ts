@@ -1,15 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { nkeys } from '@nats-io/transport-node';
+import { DatabaseVariables, DEV_NATS_NKEY_SEEDS, natsVariables, RedisVariables } from '@authsvc/config';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { natsPublicKeyVariable } from '@authsvc/platform';
+import {
+  APPS,
+  readmeVariables as readmeTable,
+  sharedKeys,
+  variablesOf as readmeVariablesOf,
+  withDeploymentEnv,
+} from '../scripts/deployment-env.mjs';
 
 /**
  * Keeps the deployment files (Dockerfile, docker-compose.yml, k8s/) in step with the environment variable
  * table of README.md: every app receives exactly the variables it reads, and every app is deployable and probed.
  */
 const ROOT = process.cwd();
-const APPS = ['gateway', 'identity', 'session', 'organization', 'mailer'];
 const SECRET_KEYS = [
   'AUTH_SECRET',
   'AUTH_SECRETS_PREVIOUS',
@@ -17,6 +25,7 @@ const SECRET_KEYS = [
   'DATA_ENCRYPTION_KEYS_PREVIOUS',
   'DATABASE_URL',
   'SMTP_URL',
+  'CAPTCHA_SECRET_KEY',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
@@ -26,26 +35,13 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 /** The README table rows: variable name → the apps that use it ("all" expanded). */
-function readmeVariables(): Map<string, string[]> {
-  const readme = read('README.md');
-  const table = readme.slice(readme.indexOf('<!-- env-table:start -->'), readme.indexOf('<!-- env-table:end -->'));
-  const variables = new Map<string, string[]>();
-  for (const line of table.split('\n')) {
-    const [name = '', usedBy = ''] = line
-      .split('|')
-      .slice(1, 3)
-      .map((cell) => cell.trim());
-    const match = /^`([A-Z][A-Z0-9_]*)`$/.exec(name);
-    if (!match) continue;
-    const apps = usedBy.split(',').map((app) => app.trim().toLowerCase());
-    variables.set(match[1], apps.includes('all') ? APPS : apps);
-  }
-  return variables;
-}
+const readmeVariables = (): Map<string, string[]> => readmeTable(read('README.md'));
 
-function variablesOf(app: string): string[] {
-  return sorted([...readmeVariables()].filter(([, apps]) => apps.includes(app)).map(([name]) => name));
-}
+const variablesOf = (app: string): string[] => sorted(readmeVariablesOf(read('README.md'), app));
+
+/** A Compose value as it is when none of its variables is set: `${NAME:-default}` becomes its default. */
+const composeDefault = (value: string): string =>
+  value.replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/g, (_match, fallback?: string) => fallback ?? '');
 
 function k8sResources(): Yaml[] {
   return readdirSync(join(ROOT, 'k8s'))
@@ -98,25 +94,106 @@ describe('deployment manifests', () => {
   describe('docker-compose.yml', () => {
     const services: Record<string, Yaml> = parse(read('docker-compose.yml')).services ?? {};
 
-    it('runs every app and its infrastructure, NATS with JetStream', () => {
-      expect(sorted(Object.keys(services))).toEqual(sorted([...APPS, 'postgres', 'redis', 'nats']));
-      const natsCommand = [services.nats.command ?? []].flat().join(' ');
-      expect({ natsCommand }).toEqual({ natsCommand: expect.stringMatching(/(^|\s)(-js|--jetstream)(\s|$)/) });
+    const commandOf = (service: string) => [services[service].command ?? []].flat().join(' ');
+    /** The host address and port a service publishes for `containerPort`, if any. */
+    const published = (service: string, containerPort: string) =>
+      (services[service].ports ?? []).map(String).find((port: string) => port.endsWith(`:${containerPort}`));
+    const portOf = (url: URL) => url.port;
+
+    it('runs every app and its infrastructure, NATS with JetStream, and a mail catcher', () => {
+      expect(sorted(Object.keys(services))).toEqual(
+        sorted([...APPS, 'postgres', 'redis', 'nats', 'nats-authorized', 'mailpit']),
+      );
+      for (const nats of ['nats', 'nats-authorized']) {
+        expect({ nats, command: commandOf(nats) }).toEqual({
+          nats,
+          command: expect.stringMatching(/(^|\s)(-js|--jetstream)(\s|$)/),
+        });
+      }
     });
 
-    it('runs NATS with the generated authorization, each public key from the environment', () => {
-      const natsCommand = [services.nats.command ?? []].flat().join(' ');
-      const config = /(?:^|\s)-c\s+(\S+)/.exec(natsCommand)?.[1];
-      expect(services.nats.volumes).toContain(`./nats/nats-server.conf:${config}:ro`);
+    it('names a version of every image, never :latest', () => {
+      for (const [name, service] of Object.entries(services)) {
+        if (service.build) continue;
+        expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[\w./-]+:[\w.-]+$/) });
+        expect({ name, image: service.image }).not.toEqual({ name, image: expect.stringMatching(/:latest$/) });
+      }
+    });
+
+    it('publishes PostgreSQL, Redis and an open NATS on 127.0.0.1 at the ports of the default URLs', () => {
+      const defaults = {
+        postgres: new URL(DatabaseVariables.DATABASE_URL.defaultValue!),
+        redis: new URL(RedisVariables.REDIS_URL.defaultValue!),
+        nats: new URL(natsVariables('gateway').NATS_URL.defaultValue!),
+      };
+      for (const [service, url] of Object.entries(defaults)) {
+        expect({ service, url: url.hostname }).toEqual({ service, url: '127.0.0.1' });
+        expect({ service, published: published(service, portOf(url)) }).toEqual({
+          service,
+          published: `127.0.0.1:${portOf(url)}:${portOf(url)}`,
+        });
+      }
+      // npm test's own clients connect without a credential: the development NATS enforces no authorization.
+      expect(commandOf('nats')).not.toMatch(/(^|\s)(-c|--config)\s/);
+    });
+
+    it('lets the default DATABASE_URL (no password) into its PostgreSQL', () => {
+      const url = new URL(DatabaseVariables.DATABASE_URL.defaultValue!);
+      const environment = services.postgres.environment;
+      expect({ user: url.username, password: url.password, database: url.pathname.slice(1) }).toEqual({
+        user: environment.POSTGRES_USER,
+        password: '',
+        database: environment.POSTGRES_DB,
+      });
+      expect(composeDefault(environment.POSTGRES_HOST_AUTH_METHOD)).toBe('trust');
+      for (const app of APPS.filter((name) => services[name].environment.DATABASE_URL)) {
+        const appUrl = new URL(composeDefault(services[app].environment.DATABASE_URL));
+        expect({ app, user: appUrl.username, database: appUrl.pathname, host: appUrl.host }).toEqual({
+          app,
+          user: environment.POSTGRES_USER,
+          database: `/${environment.POSTGRES_DB}`,
+          host: 'postgres:5432',
+        });
+      }
+    });
+
+    it('runs the stack NATS with the generated authorization, each public key from the environment', () => {
+      const config = /(?:^|\s)-c\s+(\S+)/.exec(commandOf('nats-authorized'))?.[1];
+      expect(services['nats-authorized'].volumes).toContain(`./nats/nats-server.conf:${config}:ro`);
       const users = NATS_ACCESS.map(({ user }) => natsPublicKeyVariable(user));
-      expect(sorted(Object.keys(services.nats.environment ?? {}))).toEqual(sorted(users));
+      expect(sorted(Object.keys(services['nats-authorized'].environment ?? {}))).toEqual(sorted(users));
+      for (const app of APPS) {
+        expect({ app, dependsOn: Object.keys(services[app].depends_on) }).toEqual({
+          app,
+          dependsOn: expect.arrayContaining(['nats-authorized']),
+        });
+        expect({ app, dependsOn: Object.keys(services[app].depends_on) }).not.toEqual({
+          app,
+          dependsOn: expect.arrayContaining(['nats']),
+        });
+      }
+      expect(services.nats.profiles).toEqual(['dev']);
+    });
+
+    it("defaults the stack NATS's keys to the development ones, which the apps refuse in production", () => {
+      for (const { user } of NATS_ACCESS) {
+        const developmentKey = nkeys.fromSeed(new TextEncoder().encode(DEV_NATS_NKEY_SEEDS[user])).getPublicKey();
+        const key = services['nats-authorized'].environment[natsPublicKeyVariable(user)];
+        expect({ user, key: composeDefault(key) }).toEqual({ user, key: developmentKey });
+      }
     });
 
     it.each(APPS)('gives %s only its own NATS credential', (app) => {
       expect({ app, seed: services[app].environment?.NATS_NKEY_SEED }).toEqual({
         app,
-        seed: expect.stringMatching(new RegExp(`^\\$\\{${natsPublicKeyVariable(app)}_SEED:\\?`)),
+        seed: `\${${natsPublicKeyVariable(app)}_SEED:-}`,
       });
+    });
+
+    it('hands the mailer an SMTP server of the stack by default (production refuses to run without one)', () => {
+      const smtp = new URL(composeDefault(services.mailer.environment.SMTP_URL));
+      expect(composeDefault(services.mailer.environment.NODE_ENV)).toBe('production');
+      expect(Object.keys(services)).toContain(smtp.hostname);
     });
 
     it.each(APPS)('gives %s its image and exactly the variables it uses', (app) => {
@@ -136,7 +213,7 @@ describe('deployment manifests', () => {
       expect({ app, image }).toEqual({ app, image: `authsvc/${app}:${version}` });
     });
 
-    it.each(APPS)('deploys %s with probes on its port and the shared ConfigMap and Secret', (app) => {
+    it.each(APPS)('deploys %s with probes on its port', (app) => {
       const container = resource('Deployment', app).spec.template.spec.containers[0];
       const containerPort = container.ports?.[0]?.containerPort;
       expect({ app, containerPort }).toEqual({ app, containerPort: expect.any(Number) });
@@ -148,13 +225,6 @@ describe('deployment manifests', () => {
         app,
         readiness: { path: '/health/ready', port: containerPort },
         liveness: { path: '/health/live', port: containerPort },
-      });
-      expect({ app, envFrom: container.envFrom }).toEqual({
-        app,
-        envFrom: expect.arrayContaining([
-          { configMapRef: { name: 'authsvc-config' } },
-          { secretRef: { name: 'authsvc-secrets' } },
-        ]),
       });
       const healthPort = container.env?.find((entry: Yaml) => entry.name === 'HEALTH_PORT')?.value;
       if (healthPort !== undefined) expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
@@ -172,18 +242,49 @@ describe('deployment manifests', () => {
       });
     });
 
-    it('sets every README variable in exactly one place: ConfigMap, Secret or the Deployments', () => {
+    it('holds each README variable once: in the ConfigMap, the Secret, or per Deployment', () => {
       const secretKeys = sorted(Object.keys(resource('Secret', 'authsvc-secrets').stringData ?? {}));
       const configKeys = sorted(Object.keys(resource('ConfigMap', 'authsvc-config').data ?? {}));
-      const deploymentKeys = sorted(
-        APPS.flatMap((app) =>
-          (resource('Deployment', app).spec.template.spec.containers[0].env ?? []).map((entry: Yaml) => entry.name),
-        ),
-      );
-      const sources = [...configKeys, ...secretKeys, ...deploymentKeys];
+      const sources = [...configKeys, ...secretKeys, 'HEALTH_PORT', 'NATS_NKEY_SEED'];
       expect(secretKeys).toEqual(sorted(SECRET_KEYS));
       expect(sorted(sources)).toEqual(allVariables);
       expect({ setTwice: sources.filter((key, index) => sources.indexOf(key) !== index) }).toEqual({ setTwice: [] });
+    });
+
+    it.each(APPS)('gives %s exactly the variables it reads: no secret, no setting of another app', (app) => {
+      const container = resource('Deployment', app).spec.template.spec.containers[0];
+      const env: Yaml[] = container.env ?? [];
+      const reference = (entry: Yaml) => entry.valueFrom?.configMapKeyRef ?? entry.valueFrom?.secretKeyRef;
+      expect({ app, envFrom: container.envFrom }).toEqual({ app, envFrom: undefined });
+      expect({ app, env: sorted(env.map((entry) => entry.name)) }).toEqual({ app, env: variablesOf(app) });
+      // Each variable carries the key of its own name: no value reaches a pod under another name.
+      for (const entry of env.filter(reference))
+        expect({ app, key: reference(entry).key }).toEqual({ app, key: entry.name });
+      const secretsHeld = env
+        .filter((entry) => entry.valueFrom?.secretKeyRef?.name === 'authsvc-secrets')
+        .map((entry) => entry.name);
+      expect({ app, secretsHeld: sorted(secretsHeld) }).toEqual({
+        app,
+        secretsHeld: SECRET_KEYS.filter((key) => variablesOf(app).includes(key)).sort(),
+      });
+    });
+
+    it('keeps AUTH_SECRET and DATABASE_URL from the pods that do not read them', () => {
+      const holders = (name: string) =>
+        APPS.filter((app) =>
+          (resource('Deployment', app).spec.template.spec.containers[0].env ?? []).some(
+            (entry: Yaml) => entry.name === name,
+          ),
+        );
+      expect(holders('AUTH_SECRET')).toEqual(['gateway', 'identity']);
+      expect(holders('DATABASE_URL')).toEqual(['identity', 'session', 'organization', 'mailer']);
+      expect(holders('SMTP_URL')).toEqual(['mailer']);
+    });
+
+    it.each(APPS)('%s.yaml has the env list `npm run k8s:env` writes', (app) => {
+      const keys = sharedKeys(read('k8s/configmap.yaml'), read('k8s/secret.yaml'));
+      const manifest = read(`k8s/${app}.yaml`);
+      expect(manifest).toBe(withDeploymentEnv(manifest, { readme: read('README.md'), app, ...keys }));
     });
 
     it.each(APPS)('gives %s only its own NATS credential Secret', (app) => {

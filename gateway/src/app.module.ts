@@ -20,6 +20,10 @@ import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { AdminAccess } from './admin/admin-access.js';
+import { AdminRoleController } from './admin/admin-role.controller.js';
+import { AdminBanController } from './admin/admin-ban.controller.js';
+import { AdminUsersController } from './admin/admin-users.controller.js';
 import { InvitationController } from './organization/invitation.controller.js';
 import { OrganizationController } from './organization/organization.controller.js';
 import { MemberController } from './organization/member.controller.js';
@@ -52,6 +56,9 @@ export class AppModule {
         MemberController,
         TeamController,
         InvitationController,
+        AdminRoleController,
+        AdminBanController,
+        AdminUsersController,
         MailboxController,
         HealthController,
       ],
@@ -70,6 +77,7 @@ export class AppModule {
         SessionIssuer,
         SessionCookieCache,
         ActiveOrganization,
+        AdminAccess,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: HttpValidationPipe },
         { provide: APP_GUARD, useClass: OriginGuard },

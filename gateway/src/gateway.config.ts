@@ -14,6 +14,7 @@ import {
   text,
   type ConfigOf,
 } from '@authsvc/config';
+import { CaptchaVariables, captchaSettingsOf, type CaptchaSettings } from './captcha/captcha-settings.js';
 import { trustedProxiesVariable } from './http/client-address.js';
 
 const gatewaySchema = {
@@ -45,13 +46,27 @@ const gatewaySchema = {
   /** get-session may answer from the signed session_data cookie for this long, without asking the services. */
   COOKIE_CACHE_ENABLED: boolean(false),
   COOKIE_CACHE_MAX_AGE: integer(60, 1, 34_560_000),
+  ...CaptchaVariables,
+  /** Users granted every admin action whatever their role (the first admin): user ids, and verified emails. */
+  ADMIN_USER_IDS: list(''),
+  ADMIN_EMAILS: list(''),
 };
 
-export type GatewayConfig = ConfigOf<typeof gatewaySchema> & { readonly warnings: readonly string[] };
+export type GatewayConfig = ConfigOf<typeof gatewaySchema> & {
+  readonly warnings: readonly string[];
+  /** Undefined when no captcha provider is set. */
+  readonly captcha: CaptchaSettings | undefined;
+};
 
 export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const config = loadConfig(gatewaySchema, env);
-  return { ...config, IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(), warnings: checkSecrets(config) };
+  return {
+    ...config,
+    IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),
+    warnings: checkSecrets(config),
+    captcha: captchaSettingsOf(config),
+    ADMIN_EMAILS: config.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+  };
 }

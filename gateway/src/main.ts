@@ -6,6 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
+import { captchaHook } from './captcha/captcha.hook.js';
+import { CaptchaVerifier } from './captcha/captcha-verifier.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
@@ -42,21 +44,21 @@ await runService('gateway', async () => {
     logger,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const clientIp = (request: FastifyRequest) => clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES);
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
-  fastify.addHook(
-    'onSend',
-    securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), (request) =>
-      clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES),
-    ),
-  );
+  fastify.addHook('onSend', securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), clientIp));
   if (config.RATE_LIMIT_ENABLED) {
     fastify.addHook(
       'onRequest',
       rateLimitHook(new RateLimiter(redis), config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES),
     );
+  }
+  // After the rate limit, unlike the reference: a client cannot make the gateway ask the provider without limit.
+  if (config.captcha) {
+    fastify.addHook('onRequest', captchaHook(config.captcha.endpoints, new CaptchaVerifier(config.captcha), clientIp));
   }
   // With the cookie cache on, get-session also (re)issues the session_data cookie, which only the controller does.
   if (!config.COOKIE_CACHE_ENABLED) {

@@ -88,7 +88,7 @@ export const ACCOUNT_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
 ];
 
 /**
- * The admin plugin's user fields (role, banned, banReason, banExpires): the reference adds them to every user;
- * they belong to the admin issue and its differential suite.
+ * The admin plugin's user fields (role, banned, banReason, banExpires), left out where a suite compares other
+ * things (the organization suite, whose members' `role` is compared apart); the account suite compares them.
  */
 export const ACCOUNT_SURFACE_IGNORED_KEYS: ReadonlySet<string> = new Set(['role', 'banned', 'banReason', 'banExpires']);

@@ -76,7 +76,7 @@ describe('NATS authorization: each app its own credential, allowed its own subje
     expect(await attempt(gateway, IdentityRpc.isUsernameAvailable.subject, { username: 'free_name_1' })).toMatch(
       /^answered: .*"available":true/,
     );
-    for (const rpc of [IdentityRpc.getUser, IdentityRpc.setPassword, MemberRpc.add]) {
+    for (const rpc of [IdentityRpc.getUser, IdentityRpc.setPassword, IdentityRpc.setRoleByEmail, MemberRpc.add]) {
       expect(await attempt(gateway, rpc.subject, { userId: 'someone' })).toBe(refusedPublish(rpc.subject));
     }
   });

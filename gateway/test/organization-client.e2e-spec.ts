@@ -1,37 +1,13 @@
-import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
-import { CookieJar } from '../../examples/client-smoke.js';
 import { uniqueSlug } from './support/actor.js';
-import { randomClientIp, uniqueEmail } from './support/http.js';
+import { connectClient } from './support/client.js';
+import { uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
 
 const PASSWORD = 'client-password-1';
 
-/**
- * The published client with the organization plugin (teams on), unchanged, as an app would use it: Node's fetch
- * has no cookie jar and sends no Origin, so each user's jar and the gateway's origin are the app's glue here.
- */
-function connect(baseURL: string) {
-  const jar = new CookieJar();
-  const ip = randomClientIp();
-  const client = createAuthClient({
-    baseURL,
-    plugins: [organizationClient({ teams: { enabled: true } })],
-    fetchOptions: {
-      onRequest(context) {
-        context.headers.set('x-forwarded-for', ip);
-        context.headers.set('origin', new URL(baseURL).origin);
-        const cookie = jar.header();
-        if (cookie) context.headers.set('cookie', cookie);
-        return context;
-      },
-      onResponse(context) {
-        jar.store(context.response.headers.getSetCookie());
-      },
-    },
-  });
-  return client;
-}
+/** The published client with the organization plugin (teams on), unchanged. */
+const connect = (baseURL: string) => connectClient(baseURL, [organizationClient({ teams: { enabled: true } })]);
 
 type Client = ReturnType<typeof connect>;
 

@@ -441,6 +441,7 @@ describe('organization members', () => {
         user: { id: second.id, email: second.email, name: second.name, image: null },
       });
       expect(await rolesIn(acme.id, owner)).toEqual({ [owner.id]: 'owner', [adminUser.id]: 'admin' });
+      expect((await listMembers(owner, { organizationId: acme.id })).body.total).toBe(2);
       expect(await removals(acme.id)).toEqual([
         { userId: first.id, reason: 'removed' },
         { userId: second.id, reason: 'removed' },

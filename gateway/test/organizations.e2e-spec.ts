@@ -40,6 +40,22 @@ describe('organizations', () => {
     );
   });
 
+  it('lists every organization in the order the caller joined them, or a page of them with limit and offset', async () => {
+    const member = await signUpActor(stack, 'in-three');
+    const ids: string[] = [];
+    for (let index = 0; index < 3; index++) ids.push((await create(member)).body.id);
+    const page = (query: string) =>
+      member.get<OrganizationAnswer[]>(`/organization/list${query}`).then(({ body }) => body.map(({ id }) => id));
+    expect(await page('')).toEqual(ids);
+    expect(await page('?limit=2')).toEqual(ids.slice(0, 2));
+    expect(await page('?limit=2&offset=2')).toEqual(ids.slice(2));
+    expect(await page('?offset=1')).toEqual(ids.slice(1));
+    expect(await member.get('/organization/list?limit=-1')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+  });
+
   it('refuses a taken slug on create, check-slug and update', async () => {
     const first = await create(owner);
     const second = await create(owner);

@@ -67,6 +67,10 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
       emailVerified: false,
       username: null,
       displayUsername: null,
+      role: 'user',
+      banned: false,
+      banReason: null,
+      banExpires: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

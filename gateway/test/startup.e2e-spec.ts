@@ -106,6 +106,16 @@ describe('start-up checks', () => {
     }
   });
 
+  it('refuses a captcha provider without its secret, naming CAPTCHA_SECRET_KEY', async () => {
+    const result = await runUntilExit('gateway/dist/main.js', {
+      NODE_ENV: 'test',
+      CAPTCHA_PROVIDER: 'hcaptcha',
+      CAPTCHA_SECRET_KEY: undefined,
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/CAPTCHA_SECRET_KEY is required when CAPTCHA_PROVIDER is set/);
+  });
+
   it('names a malformed variable and exits non-zero', async () => {
     const result = await runUntilExit('services/session/dist/main.js', {
       SESSION_EXPIRES_IN: 'soon',

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MembershipState } from '../../examples/subscriber.js';
 import { eventually } from '../../gateway/test/support/eventually.js';
 
 const ENTRY_POINT = join(process.cwd(), 'examples/dist/subscriber.js');
@@ -16,6 +18,11 @@ export class SubscriberProcess {
     return new SubscriberProcess(
       spawn(process.execPath, [ENTRY_POINT], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] }),
     );
+  }
+
+  /** What a subscriber started with `env` last wrote to its state file. */
+  static stateOf(env: Record<string, string>): MembershipState {
+    return JSON.parse(readFileSync(env.STATE_FILE, 'utf8'));
   }
 
   get log(): string {

@@ -3,6 +3,7 @@ import {
   CreateOrganizationBody,
   DeleteOrganizationBody,
   GetFullOrganizationQuery,
+  ListOrganizationsQuery,
   OrganizationRpc,
   OrganizationSelection,
   SetActiveOrganizationBody,
@@ -83,8 +84,8 @@ export class OrganizationController {
 
   @Get('organization/list')
   @WithSession()
-  list(@Caller() caller: SignedInCaller): Promise<OrganizationView[]> {
-    return this.services.call(OrganizationRpc.list, asOrganizationCaller(caller));
+  list(@Query() query: ListOrganizationsQuery, @Caller() caller: SignedInCaller): Promise<OrganizationView[]> {
+    return this.services.call(OrganizationRpc.list, { ...query, ...asOrganizationCaller(caller) });
   }
 
   @Get('organization/get-organization')

@@ -166,9 +166,14 @@ export class TestStack {
    * `NATS_ADMIN` may do anything (the tests' own set-up), and is no app's.
    */
   natsOptions(user: string) {
+    return natsConnectionOptions({ url: new URL(this.natsUrl), user, seed: this.natsSeed(user) });
+  }
+
+  /** The nkey seed of NATS `user` in this stack, for a process of the test's own (a back end's subscriber). */
+  natsSeed(user: string): string {
     const seed = this.natsSeeds.get(user);
     if (!seed) throw new Error(`no NATS user ${user}`);
-    return natsConnectionOptions({ url: new URL(this.natsUrl), user, seed });
+    return seed;
   }
 
   url(path: string): string {

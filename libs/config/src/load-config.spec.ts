@@ -2,6 +2,7 @@ import {
   boolean,
   checkSecrets,
   ConfigError,
+  decimal,
   DEV_AUTH_SECRET,
   DEV_DATA_ENCRYPTION_KEY,
   DEV_NATS_NKEY_SEEDS,
@@ -64,6 +65,16 @@ describe('configuration', () => {
     const words = { WORDS: list('', 3) };
     expect(loadConfig(words, { WORDS: 'acme, rocket' }).WORDS).toEqual(['acme', 'rocket']);
     expect(() => loadConfig(words, { WORDS: 'acme, a' })).toThrow(/WORDS has "a": entries need 3\+ characters/);
+  });
+
+  it('reads a decimal within its bounds and names the variable of one outside them', () => {
+    const score = { MIN_SCORE: decimal(0.5, 0, 1) };
+    expect(loadConfig(score, {}).MIN_SCORE).toBe(0.5);
+    expect(loadConfig(score, { MIN_SCORE: ' 0.75 ' }).MIN_SCORE).toBe(0.75);
+    expect(loadConfig(score, { MIN_SCORE: '1' }).MIN_SCORE).toBe(1);
+    for (const bad of ['1.5', '-0.1', '0.5x', '', '1e-1']) {
+      expect(() => loadConfig(score, { MIN_SCORE: bad })).toThrow(/MIN_SCORE must be a number from 0 to 1/);
+    }
   });
 
   it('names a required variable that is missing', () => {

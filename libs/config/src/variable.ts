@@ -32,6 +32,21 @@ export function integer(defaultValue: number | undefined, min: number, max: numb
   );
 }
 
+/** A decimal number such as `0.5`, within [min, max]. */
+export function decimal(defaultValue: number, min: number, max: number): Variable<number> {
+  return variable(
+    `a number from ${min} to ${max}`,
+    (raw) => {
+      const value = Number(raw);
+      if (!/^\s*-?\d+(\.\d+)?\s*$/.test(raw) || value < min || value > max) {
+        throw new InvalidValue(`must be a number from ${min} to ${max}, got "${raw}"`);
+      }
+      return value;
+    },
+    String(defaultValue),
+  );
+}
+
 /** An integer, or empty for "derive it from other settings". */
 export function optionalInteger(min: number, max: number): Variable<number | undefined> {
   const required = integer(undefined, min, max);

@@ -19,6 +19,8 @@ export * from './identity/update-user.request.js';
 export * from './identity/system-user-fields.js';
 export * from './identity/account.view.js';
 export * from './identity/delete-user.requests.js';
+export * from './admin/admin-access.js';
+export * from './admin/admin.requests.js';
 export * from './session/session.view.js';
 export * from './session/session.events.js';
 export * from './session/session.requests.js';

@@ -1,4 +1,6 @@
+import { AdminErrors } from './catalogue/admin.errors.js';
 import { AuthErrors } from './catalogue/auth.errors.js';
+import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
@@ -10,6 +12,8 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(AuthErrors),
   ...Object.values(UsernameErrors),
   ...Object.values(OrganizationErrors),
+  ...Object.values(CaptchaErrors),
+  ...Object.values(AdminErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */
@@ -19,7 +23,8 @@ for (const entry of everyEntry) entriesByCode.set(entry.code, [...(entriesByCode
 /**
  * The statuses, besides its own, with which the reference answers a code at some endpoints: a refused
  * verification or email-change link is 401 (INVALID_TOKEN, or USER_NOT_FOUND when its user is gone), a bad
- * deletion link 404 (INVALID_TOKEN, FAILED_TO_GET_USER_INFO without its user's session), and a username rule
+ * deletion link 404 (INVALID_TOKEN, FAILED_TO_GET_USER_INFO without its user's session), an admin's create-user
+ * of a taken email 400 (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL), and a username rule
  * broken where a username is only looked up (sign-in, availability) 422; organization endpoints answer "not a
  * member" with 400, 401 or 403 depending on the endpoint, and adding an unknown user to an organization is 400
  * USER_NOT_FOUND. A reply may pick one of these; any other status it claims is replaced by the entry's.
@@ -28,6 +33,7 @@ const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   [AuthErrors.INVALID_TOKEN.code]: [HttpStatus.UNAUTHORIZED, HttpStatus.NOT_FOUND],
   [AuthErrors.USER_NOT_FOUND.code]: [HttpStatus.UNAUTHORIZED, HttpStatus.BAD_REQUEST],
   [AuthErrors.FAILED_TO_GET_USER_INFO.code]: [HttpStatus.NOT_FOUND],
+  [AuthErrors.USER_ALREADY_EXISTS.code]: [HttpStatus.BAD_REQUEST],
   [UsernameErrors.USERNAME_TOO_SHORT.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [UsernameErrors.USERNAME_TOO_LONG.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [UsernameErrors.INVALID_USERNAME.code]: [HttpStatus.UNPROCESSABLE_ENTITY],

@@ -6,3 +6,5 @@ export * from './catalogue/request.errors.js';
 export * from './catalogue/auth.errors.js';
 export * from './catalogue/username.errors.js';
 export * from './catalogue/organization.errors.js';
+export * from './catalogue/captcha.errors.js';
+export * from './catalogue/admin.errors.js';

@@ -7,6 +7,17 @@ import type { Redis } from 'ioredis';
 import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
 import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
+import { AdminNatsController } from './user/admin.nats-controller.js';
+import { SetRoleHandler } from './user/commands/set-role.handler.js';
+import { BanUserHandler, UnbanUserHandler } from './user/commands/ban-user.handler.js';
+import { AdminUserChanges } from './user/admin-user-changes.js';
+import { UserRegistration } from './user/user-registration.js';
+import { CreateUserHandler } from './user/commands/create-user.handler.js';
+import { AdminUpdateUserHandler } from './user/commands/admin-update-user.handler.js';
+import { SetUserPasswordHandler } from './user/commands/set-user-password.handler.js';
+import { RemoveUserHandler } from './user/commands/remove-user.handler.js';
+import { SetRoleByEmailHandler } from './user/commands/set-role-by-email.handler.js';
+import { ListUsersHandler } from './user/queries/list-users.handler.js';
 import { ChangeEmailHandler } from './user/commands/change-email.handler.js';
 import { ChangePasswordHandler } from './user/commands/change-password.handler.js';
 import { ConfirmUserDeletionHandler } from './user/commands/confirm-user-deletion.handler.js';
@@ -42,7 +53,13 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [UserNatsController, SignInNatsController, VerificationNatsController, PasswordNatsController],
+      controllers: [
+        UserNatsController,
+        SignInNatsController,
+        VerificationNatsController,
+        PasswordNatsController,
+        AdminNatsController,
+      ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: EventStore, useValue: runtime.store },
@@ -76,8 +93,19 @@ export class IdentityModule {
         ChangePasswordHandler,
         SetPasswordHandler,
         UpgradePasswordHashHandler,
+        AdminUserChanges,
+        SetRoleHandler,
+        BanUserHandler,
+        UnbanUserHandler,
+        UserRegistration,
+        CreateUserHandler,
+        AdminUpdateUserHandler,
+        SetUserPasswordHandler,
+        RemoveUserHandler,
+        SetRoleByEmailHandler,
         // user/queries/
         GetUserHandler,
+        ListUsersHandler,
         ListAccountsHandler,
         UsernameAvailabilityHandler,
         VerifyPasswordHandler,

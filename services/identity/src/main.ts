@@ -9,6 +9,7 @@ import { Usernames1763900000000 } from './migrations/1763900000000-usernames.js'
 import { PasswordResetTokens1764000000000 } from './migrations/1764000000000-password-reset-tokens.js';
 import { AccountsByUserAndProvider1764300000000 } from './migrations/1764300000000-accounts-by-user-and-provider.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
+import { AdminUserFields1765100000000 } from './migrations/1765100000000-admin-user-fields.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
@@ -28,6 +29,7 @@ await runService('identity', async () => {
       PasswordResetTokens1764000000000,
       AccountsByUserAndProvider1764300000000,
       WrappedDataKeys1764600000000,
+      AdminUserFields1765100000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection],
     nats: IdentityNatsAccess,

@@ -1,5 +1,6 @@
 import {
   checkSecrets,
+  ConfigError,
   DataEncryptionVariables,
   DatabaseVariables,
   healthPortVariable,
@@ -24,7 +25,7 @@ const mailerSchema = {
   ...healthPortVariable(3104),
   /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
   ...PublicUrlVariables,
-  /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server. */
+  /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server; required in production. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: text('authsvc <no-reply@localhost>'),
 };
@@ -35,5 +36,9 @@ export const MAILER_CONFIG = Symbol('MailerConfig');
 
 export function loadMailerConfig(env: NodeJS.ProcessEnv): MailerConfig {
   const config = loadConfig(mailerSchema, env);
+  // Without SMTP, production would store every mail and deliver none, with a log line as the only sign.
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL must be set in production (without it no mail is ever delivered)']);
+  }
   return { ...config, warnings: checkSecrets(config) };
 }

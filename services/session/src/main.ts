@@ -6,6 +6,7 @@ import { InitialSessionSchema1763800000000 } from './migrations/1763800000000-in
 import { UserSnapshots1764100000000 } from './migrations/1764100000000-user-snapshots.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { ActiveTeam1765000000000 } from './migrations/1765000000000-active-team.js';
+import { AdminFields1765100000000 } from './migrations/1765100000000-admin-fields.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -23,6 +24,7 @@ await runService('session', async () => {
       UserSnapshots1764100000000,
       WrappedDataKeys1764600000000,
       ActiveTeam1765000000000,
+      AdminFields1765100000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

@@ -22,6 +22,7 @@ function newSession(userId: string): SessionView {
     updatedAt: now.toISOString(),
     activeOrganizationId: null,
     activeTeamId: null,
+    impersonatedBy: null,
   };
 }
 
@@ -34,6 +35,10 @@ function userView(userId: string, updatedAt: string): UserView {
     emailVerified: false,
     username: null,
     displayUsername: null,
+    role: 'user',
+    banned: false,
+    banReason: null,
+    banExpires: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt,
   };

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { InitialSessionSchema1763800000000 } from '../src/migrations/1763800000000-initial-session-schema';
 import { UserSnapshots1764100000000 } from '../src/migrations/1764100000000-user-snapshots';
+import { AdminFields1765100000000 } from '../src/migrations/1765100000000-admin-fields';
 import { UserSnapshotEntity } from '../src/user-snapshot/user-snapshot.entity';
 
 // The snapshot store against a real PostgreSQL, in a database of its own with the session service's migrations.
@@ -24,7 +25,7 @@ beforeAll(async () => {
     databaseUrl,
     schema: 'session',
     entities: [UserSnapshotEntity],
-    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000],
+    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000, AdminFields1765100000000],
   });
   await dataSource.initialize();
   await migrateExclusively(dataSource, 'session');
@@ -48,6 +49,10 @@ const view = (id: string, name: string): UserView => ({
   emailVerified: false,
   username: null,
   displayUsername: null,
+  role: 'user',
+  banned: false,
+  banReason: null,
+  banExpires: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 });

@@ -31,6 +31,7 @@ export class ReferenceAuth {
     readonly baseUrl: string,
     readonly mails: readonly CapturedMail[],
     private readonly server: Server,
+    private readonly database: Record<string, unknown[]>,
   ) {}
 
   static async start({ secret, webOrigin }: ReferenceOptions): Promise<ReferenceAuth> {
@@ -90,7 +91,14 @@ export class ReferenceAuth {
     });
     const server = createServer(toNodeHandler(auth));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return new ReferenceAuth(baseUrl, mails, server);
+    return new ReferenceAuth(baseUrl, mails, server, database);
+  }
+
+  /** Gives the user with this email a role in the reference's store, as its server code would: the first admin. */
+  setRole(email: string, role: string): void {
+    const user = (this.database.user as { email: string; role?: string }[]).find((row) => row.email === email);
+    if (!user) throw new Error(`the reference has no user ${email}`);
+    user.role = role;
   }
 
   async stop(): Promise<void> {

@@ -15,6 +15,9 @@ export async function startPair({
 }: { env?: Record<string, string>; ignoredKeys?: ReadonlySet<string> } = {}): Promise<{
   pair: Pair;
   stop: () => Promise<void>;
+  /** Each side itself, for the set-up a suite does outside HTTP (making the first admin). */
+  stack: TestStack;
+  reference: ReferenceAuth;
 }> {
   const [{ stack, smtp }, reference] = await Promise.all([
     TestStack.startWithSmtp({
@@ -29,5 +32,5 @@ export async function startPair({
   const stop = async () => {
     await Promise.all([stack.stop(), reference.stop()]);
   };
-  return { pair: Pair.of(stack, smtp, reference, { webOrigin: WEB_ORIGIN, ignoredKeys }), stop };
+  return { pair: Pair.of(stack, smtp, reference, { webOrigin: WEB_ORIGIN, ignoredKeys }), stop, stack, reference };
 }

@@ -23,12 +23,12 @@ export const BackEndConsumers = {
 
 /**
  * Your own server code, trusted to make the requests no HTTP route makes (a first password for a user without
- * one, ending a session from outside the gateway, adding a user to an organization) and to follow the
+ * one, an admin role by email, ending a session from outside the gateway, adding a user to an organization) and to follow the
  * organization events.
  */
 export const BackEndNatsAccess: NatsAccess = {
   user: 'backend',
   serves: [],
-  calls: [IdentityRpc.setPassword, SessionRpc.revoke, MemberRpc.add],
+  calls: [IdentityRpc.setPassword, IdentityRpc.setRoleByEmail, SessionRpc.revoke, MemberRpc.add],
   consumes: Object.values(BackEndConsumers),
 };

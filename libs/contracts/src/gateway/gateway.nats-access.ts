@@ -9,7 +9,7 @@ import { SessionRpc } from '../session/session.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
- * (`identity.rpc.user.get`, `identity.rpc.password.set`, `session.rpc.user-snapshot.refresh`,
+ * (`identity.rpc.user.get`, `identity.rpc.password.set`, `identity.rpc.user.set-role-by-email`, `session.rpc.user-snapshot.refresh`,
  * the organization service's internal requests) stay out of its reach.
  */
 export const GatewayNatsAccess: NatsAccess = {
@@ -32,6 +32,15 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.updateUser,
     IdentityRpc.deleteUser,
     IdentityRpc.confirmUserDeletion,
+    IdentityRpc.setRole,
+    IdentityRpc.banUser,
+    IdentityRpc.unbanUser,
+    IdentityRpc.createUser,
+    IdentityRpc.adminGetUser,
+    IdentityRpc.listUsers,
+    IdentityRpc.adminUpdateUser,
+    IdentityRpc.setUserPassword,
+    IdentityRpc.removeUser,
     SessionRpc.create,
     SessionRpc.get,
     SessionRpc.refresh,

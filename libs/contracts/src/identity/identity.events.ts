@@ -1,10 +1,13 @@
 import { defineEvent } from '../messaging/event-definition.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
-/** `username` (lower-cased) and `displayUsername` are absent from events written before usernames existed. */
+/**
+ * `username` (lower-cased) and `displayUsername` are absent from events written before usernames existed, `role`
+ * from those written before roles existed (the default role then).
+ */
 export const UserRegistered = defineEvent<
   'UserRegistered',
-  { userId: string; emailVerified: boolean; createdAt: string },
+  { userId: string; emailVerified: boolean; createdAt: string; role?: string },
   { email: string; name: string; image: string | null; username?: string | null; displayUsername?: string | null }
 >('UserRegistered', 'identity.events.user.registered');
 
@@ -142,8 +145,37 @@ export const EmailVerified = defineEvent<'EmailVerified', { userId: string; veri
   'identity.events.user.email-verified',
 );
 
+/** An admin (the event's actor) gave the user these roles, comma-joined. */
+export const UserRoleChanged = defineEvent<'UserRoleChanged', { userId: string; role: string; changedAt: string }>(
+  'UserRoleChanged',
+  'identity.events.user.role-changed',
+);
+
+/**
+ * An admin (the event's actor) banned the user: no session of theirs may start, and those they have end, until
+ * an unban or `banExpires` (null: never).
+ */
+export const UserBanned = defineEvent<
+  'UserBanned',
+  { userId: string; banReason: string; banExpires: string | null; bannedAt: string }
+>('UserBanned', 'identity.events.user.banned');
+
+/** An admin (the event's actor) lifted the user's ban. */
+export const UserUnbanned = defineEvent<'UserUnbanned', { userId: string; unbannedAt: string }>(
+  'UserUnbanned',
+  'identity.events.user.unbanned',
+);
+
 /** The events that change a user's public view once they are registered, their deletion included. */
-export const UserViewChanges = [UserUpdated, EmailVerified, EmailChanged, UserDeleted] as const;
+export const UserViewChanges = [
+  UserUpdated,
+  EmailVerified,
+  EmailChanged,
+  UserRoleChanged,
+  UserBanned,
+  UserUnbanned,
+  UserDeleted,
+] as const;
 
 /**
  * Every event the identity service records and publishes. All of them are recorded in user streams, so this list
@@ -163,6 +195,9 @@ export const IdentityEventTypes = [
   EmailChangeApprovalRequested,
   EmailChangeVerificationRequested,
   EmailChanged,
+  UserRoleChanged,
+  UserBanned,
+  UserUnbanned,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

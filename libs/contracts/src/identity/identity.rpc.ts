@@ -19,6 +19,18 @@ import {
   VerifyEmailRequest,
   type VerifyEmailReply,
 } from './verification.requests.js';
+import {
+  AdminUpdateUserRequest,
+  BanUserRequest,
+  CreateUserRequest,
+  ListUsersRequest,
+  RemoveUserRequest,
+  SetRoleByEmailRequest,
+  SetRoleRequest,
+  SetUserPasswordRequest,
+  UnbanUserRequest,
+  type UserPage,
+} from '../admin/admin.requests.js';
 import type { AccountView } from './account.view.js';
 import type { UserView } from './user.view.js';
 import type { StartedSession } from '../session/session.rpc.js';
@@ -91,6 +103,32 @@ export const IdentityRpc = {
     CheckPasswordRequest,
   ),
   setPassword: defineRpc<SetPasswordRequest, { status: true }>('identity.rpc.password.set', SetPasswordRequest),
+  /** Admin: the user with the roles the request's actor gave them (only known roles). */
+  setRole: defineRpc<SetRoleRequest, UserView>('identity.rpc.user.set-role', SetRoleRequest),
+  /** Admin: the banned user (not oneself). Their sessions are the session service's to end. */
+  banUser: defineRpc<BanUserRequest, UserView>('identity.rpc.user.ban', BanUserRequest),
+  unbanUser: defineRpc<UnbanUserRequest, UserView>('identity.rpc.user.unban', UnbanUserRequest),
+  /** Admin: a new user, with a credential account when a password is given; no verification mail. */
+  createUser: defineRpc<CreateUserRequest, UserView>('identity.rpc.user.create', CreateUserRequest),
+  /** Admin: `getUser` on the admins' route (the internal subject stays out of the gateway's reach). */
+  adminGetUser: defineRpc<GetUserRequest, UserView | null>('identity.rpc.user.admin-get', GetUserRequest),
+  listUsers: defineRpc<ListUsersRequest, UserPage>('identity.rpc.user.list', ListUsersRequest),
+  adminUpdateUser: defineRpc<AdminUpdateUserRequest, UserView>(
+    'identity.rpc.user.admin-update',
+    AdminUpdateUserRequest,
+  ),
+  /** Admin: replaces the user's password (or gives them a first one); their sessions stay. */
+  setUserPassword: defineRpc<SetUserPasswordRequest, { status: true }>(
+    'identity.rpc.password.admin-set',
+    SetUserPasswordRequest,
+  ),
+  /** Admin: deletes the user; handed on to the session service, which ends their sessions and answers `{revoked}`. */
+  removeUser: defineRpc<RemoveUserRequest, { revoked: number }>('identity.rpc.user.remove', RemoveUserRequest),
+  /** Server code only (`npm run admin -- grant|revoke <email>`): the roles of the user with this email. */
+  setRoleByEmail: defineRpc<SetRoleByEmailRequest, UserView>(
+    'identity.rpc.user.set-role-by-email',
+    SetRoleByEmailRequest,
+  ),
 } as const;
 
 /** NATS queue group shared by identity replicas. */

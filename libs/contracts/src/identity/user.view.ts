@@ -1,4 +1,4 @@
-import { Flag, Id, LIMITS, NullableText, Text, Timestamp } from '../messaging/fields.js';
+import { Flag, Id, LIMITS, NullableText, NullableTimestamp, Text, Timestamp } from '../messaging/fields.js';
 
 /** The public user object of every auth answer (dates as ISO strings). */
 export interface UserView {
@@ -11,6 +11,13 @@ export interface UserView {
   readonly username: string | null;
   /** The username as the user typed it. */
   readonly displayUsername: string | null;
+  /** Admin plugin: the user's role names, comma-joined ('user' unless an admin chose others). */
+  readonly role: string;
+  /** Admin plugin: a banned user starts no session until unbanned or `banExpires` passes. */
+  readonly banned: boolean;
+  readonly banReason: string | null;
+  /** When the ban lifts itself (ISO); null: never, or not banned. */
+  readonly banExpires: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -37,6 +44,18 @@ export class UserViewPayload implements UserView {
 
   @NullableText(LIMITS.username)
   displayUsername!: string | null;
+
+  @Text(LIMITS.role)
+  role!: string;
+
+  @Flag()
+  banned!: boolean;
+
+  @NullableText(LIMITS.banReason)
+  banReason!: string | null;
+
+  @NullableTimestamp()
+  banExpires!: string | null;
 
   @Timestamp()
   createdAt!: string;

@@ -5,6 +5,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   MinLength,
   ValidateIf,
@@ -40,6 +41,7 @@ export const LIMITS = {
   userAgent: 1024,
   /** One role name, or several comma-separated. */
   role: 256,
+  banReason: 1024,
   slug: 256,
   /** An organization's metadata, as JSON text. */
   metadata: 16384,
@@ -62,6 +64,14 @@ export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean
 export const Flag = (): FieldDecorator => all(IsBoolean());
 export const Timestamp = (): FieldDecorator => all(IsISO8601({ strict: true }));
 export const OptionalTimestamp = (): FieldDecorator => all(IsOptional(), IsISO8601({ strict: true }));
+/** A count in a query string (limit, offset): digits, as query values arrive as strings. */
+export const OptionalCount = (): FieldDecorator => all(IsOptional(), Matches(/^\d{1,7}$/));
+/** An ISO time, or `null` (not absent). */
+export const NullableTimestamp = (): FieldDecorator =>
+  all(
+    ValidateIf((_object: object, value: unknown) => value !== null),
+    IsISO8601({ strict: true }),
+  );
 /** A string, or `null` (not absent). */
 export const NullableText = (max: number): FieldDecorator =>
   all(

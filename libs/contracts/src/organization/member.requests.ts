@@ -1,5 +1,5 @@
-import { IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-import { Id, LIMITS, NonEmptyText, OptionalId, Text } from '../messaging/fields.js';
+import { IsIn, IsOptional, ValidateIf } from 'class-validator';
+import { Id, LIMITS, NonEmptyText, OptionalCount, OptionalId, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
 import { OrganizationSelection } from './organization.requests.js';
 import { organizationCaller } from './organization-caller.js';
@@ -92,16 +92,12 @@ export class MemberRoleQuestion extends MemberReadQuery {
 
 export class GetActiveMemberRoleRequest extends organizationCaller(MemberRoleQuestion) {}
 
-const COUNT = /^\d{1,7}$/;
-
 /** GET /organization/list-members: query values arrive as strings. */
 export class ListMembersQuery extends MemberReadQuery {
-  @IsOptional()
-  @Matches(COUNT)
+  @OptionalCount()
   limit?: string;
 
-  @IsOptional()
-  @Matches(COUNT)
+  @OptionalCount()
   offset?: string;
 
   @IsOptional()

@@ -1,9 +1,10 @@
-import { IsObject, IsOptional, Matches } from 'class-validator';
+import { IsObject, IsOptional } from 'class-validator';
 import {
   LIMITS,
   Nested,
   NonEmptyText,
   OptionalBoolean,
+  OptionalCount,
   OptionalId,
   OptionalNonEmptyText,
   OptionalNullableText,
@@ -89,14 +90,27 @@ export class OrganizationSelection {
   organizationSlug?: string;
 }
 
+/**
+ * GET /organization/list: every organization of the caller, as the reference answers, in the order they joined
+ * them; `limit` and `offset` (an addition) page through them, for callers in many organizations.
+ */
+export class ListOrganizationsQuery {
+  @OptionalCount()
+  limit?: string;
+
+  @OptionalCount()
+  offset?: string;
+}
+
+export class ListOrganizationsRequest extends organizationCaller(ListOrganizationsQuery) {}
+
 /** GET /organization/get-organization. */
 export class GetOrganizationRequest extends organizationCaller(OrganizationSelection) {}
 
 /** GET /organization/get-full-organization: query values arrive as strings. */
 export class GetFullOrganizationQuery extends OrganizationSelection {
   /** At most this many members (never more than the membership limit). */
-  @IsOptional()
-  @Matches(/^\d{1,7}$/)
+  @OptionalCount()
   membersLimit?: string;
 }
 

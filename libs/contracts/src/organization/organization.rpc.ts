@@ -1,11 +1,11 @@
 import { defineRpc } from '../messaging/rpc-definition.js';
-import { OrganizationCallerRequest } from './organization-caller.js';
 import {
   CheckSlugRequest,
   CreateOrganizationRequest,
   DeleteOrganizationRequest,
   GetFullOrganizationRequest,
   GetOrganizationRequest,
+  ListOrganizationsRequest,
   UpdateOrganizationRequest,
 } from './organization.requests.js';
 import type {
@@ -36,9 +36,9 @@ export const OrganizationRpc = {
     DeleteOrganizationRequest,
   ),
   /** The organizations the caller is a member of. */
-  list: defineRpc<OrganizationCallerRequest, OrganizationView[]>(
+  list: defineRpc<ListOrganizationsRequest, OrganizationView[]>(
     'organization.rpc.organization.list',
-    OrganizationCallerRequest,
+    ListOrganizationsRequest,
   ),
   /**
    * The organization named (slug, id, else the session's active one) when the caller is a member of it; null

@@ -2,8 +2,8 @@ import { parseSessionReadModel, sessionUse, type SessionReadModel } from './sess
 
 const entry = (expiresAt: string, refreshDueAt: string) =>
   ({
-    session: { token: 't', expiresAt, activeOrganizationId: null, activeTeamId: null },
-    user: { id: 'u' },
+    session: { token: 't', expiresAt, activeOrganizationId: null, activeTeamId: null, impersonatedBy: null },
+    user: { id: 'u', role: 'user' },
     refreshDueAt,
     userVersion: '3',
   }) as unknown as SessionReadModel;
@@ -29,6 +29,16 @@ describe('parseSessionReadModel', () => {
     const before: Record<string, unknown> = { ...written.session };
     delete before.activeTeamId;
     expect(parseSessionReadModel(JSON.stringify({ ...written, session: before }))).toBeUndefined();
+  });
+
+  it('reads an entry written before users had a role or sessions an impersonator as a miss', () => {
+    const written = JSON.parse(JSON.stringify(entry('2026-12-01T00:00:00.000Z', 'x'))) as SessionReadModel;
+    const session: Record<string, unknown> = { ...written.session };
+    delete session.impersonatedBy;
+    expect(parseSessionReadModel(JSON.stringify({ ...written, session }))).toBeUndefined();
+    const user: Record<string, unknown> = { ...written.user };
+    delete user.role;
+    expect(parseSessionReadModel(JSON.stringify({ ...written, user }))).toBeUndefined();
   });
 });
 

@@ -28,7 +28,7 @@ export function sessionReadModelKey(token: string): string {
 /**
  * What a stored value says: the live entry, `'revoked'`, or undefined for a miss (no value, or one in a shape
  * this reader does not know, which the session service rebuilds: an entry written before sessions had an active
- * team, say).
+ * team, or before users had a role and sessions an impersonator, say).
  */
 export function parseSessionReadModel(value: string | null): SessionReadModel | typeof REVOKED_SESSION | undefined {
   if (value === null) return undefined;
@@ -41,7 +41,8 @@ export function parseSessionReadModel(value: string | null): SessionReadModel | 
   }
   const complete =
     entry?.session?.activeTeamId !== undefined &&
-    entry.user !== undefined &&
+    entry.session.impersonatedBy !== undefined &&
+    entry.user?.role !== undefined &&
     typeof entry.refreshDueAt === 'string' &&
     typeof entry.userVersion === 'string';
   return complete ? (entry as SessionReadModel) : undefined;

@@ -1,10 +1,20 @@
 import { defineEvent } from '../messaging/event-definition.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
-/** The token is a bearer credential: the personal part never leaves the session service. */
+/**
+ * The token is a bearer credential: the personal part never leaves the session service. `impersonatedBy`: the
+ * admin who started this session as the user (absent for the user's own sessions).
+ */
 export const SessionCreated = defineEvent<
   'SessionCreated',
-  { sessionId: string; userId: string; expiresAt: string; createdAt: string; rememberMe: boolean },
+  {
+    sessionId: string;
+    userId: string;
+    expiresAt: string;
+    createdAt: string;
+    rememberMe: boolean;
+    impersonatedBy?: string;
+  },
   { token: string; ipAddress: string; userAgent: string }
 >('SessionCreated', 'session.events.session.created', { personalIsPrivate: true });
 

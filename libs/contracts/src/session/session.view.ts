@@ -11,4 +11,6 @@ export interface SessionView {
   readonly activeOrganizationId: string | null;
   /** A team of the active organization, or null. */
   readonly activeTeamId: string | null;
+  /** Admin plugin: the admin whose impersonation of the user this session is; null for the user's own. */
+  readonly impersonatedBy: string | null;
 }

@@ -18,12 +18,43 @@ export function rowInsertion(
 ): RowInsertion {
   const metadata = manager.connection.getMetadata(entity);
   const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
-  const table = metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
   return {
-    table,
+    table: quotedTable(metadata),
     columns: columns.map((column) => `"${column.databaseName}"`).join(', '),
     values: columns.map((column) =>
       manager.connection.driver.preparePersistentValue(column.getEntityValue(row), column),
     ),
   };
+}
+
+/** Columns to set on the rows a key names, as an UPDATE needs them (quoted names, stored values). */
+export interface RowUpdate {
+  readonly table: string;
+  readonly set: readonly (readonly [column: string, value: unknown])[];
+  readonly where: readonly (readonly [column: string, value: unknown])[];
+}
+
+/** An UPDATE of `values` (entity properties) on the rows whose properties equal `key`, from the entity's metadata. */
+export function rowUpdate(
+  manager: EntityManager,
+  entity: EntityTarget<ObjectLiteral>,
+  key: ObjectLiteral,
+  values: ObjectLiteral,
+): RowUpdate {
+  const metadata = manager.connection.getMetadata(entity);
+  const assignments = (properties: ObjectLiteral) =>
+    metadata.columns
+      .filter((column) => column.getEntityValue(properties) !== undefined)
+      .map(
+        (column) =>
+          [
+            `"${column.databaseName}"`,
+            manager.connection.driver.preparePersistentValue(column.getEntityValue(properties), column),
+          ] as const,
+      );
+  return { table: quotedTable(metadata), set: assignments(values), where: assignments(key) };
+}
+
+function quotedTable(metadata: { schema?: string; tableName: string }): string {
+  return metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
 }

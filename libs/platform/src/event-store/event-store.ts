@@ -3,8 +3,8 @@ import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/error
 import type { EventMetadata } from '@authsvc/contracts';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
-import { rowInsertion, type RowInsertion } from '../database/row-insertion.js';
-import type { InlineProjector, StartedRow } from './projection.js';
+import { rowInsertion, rowUpdate, type RowInsertion, type RowUpdate } from '../database/row-insertion.js';
+import type { DirectWrite, InlineProjector } from './projection.js';
 import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
 
@@ -63,6 +63,8 @@ export interface StreamCommand {
 /** A command decided on a state loaded from read models (see `EventStore.executeOnState`). */
 export interface StateCommand<State> {
   readonly streamId: string;
+  /** The command starts the stream (its id was made for it): version 0, not read. */
+  readonly startsStream?: boolean;
   load(): Promise<State>;
   decide(state: State): readonly PendingEvent[];
   readonly context: CommandContext;
@@ -101,9 +103,10 @@ export class EventStore {
   ) {}
 
   /**
-   * When every read model row the events touch is one they start (a new session, a new user), the events,
-   * the rows and the relay's notification go in one statement, atomic without a transaction around it;
-   * otherwise the projections read the current rows inside a transaction. Existing data keys are fetched (or
+   * When no read model change of the events needs the current row (a row they start, such as a new session, or
+   * columns they set by key, such as a refreshed expiry), the events, those changes and the relay's notification
+   * go in one statement, atomic without a transaction around it; otherwise the projections read the current rows
+   * inside a transaction. Existing data keys are fetched (or
    * made) first: a key left behind by an append that then fails protects nothing and harms nothing.
    */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
@@ -120,11 +123,11 @@ export class EventStore {
         recorded.flatMap(personalSubjectOf).filter((subject) => !creating.has(subject)),
       );
       for (const { subject, key } of created) keys.set(subject, key);
-      const rows = options.erasePersonalDataOf ? null : this.projector.startedRows(recorded);
-      const write = (manager: EntityManager, started: readonly StartedRow[]) =>
-        this.write(manager, recorded, this.insertions(started, created), keys, !relay);
-      const appended = rows
-        ? await write(this.dataSource.manager, rows)
+      const direct = options.erasePersonalDataOf ? null : this.projector.directWrites(recorded);
+      const write = (manager: EntityManager, changes: readonly DirectWrite[]) =>
+        this.write(manager, recorded, this.rowStatements(changes, created), keys, !relay);
+      const appended = direct
+        ? await write(this.dataSource.manager, direct)
         : await this.dataSource.transaction(async (manager) => {
             const events = await write(manager, []);
             await this.projector.apply(manager, events);
@@ -162,7 +165,7 @@ export class EventStore {
    */
   executeOnState<State>(command: StateCommand<State>): Promise<RecordedEvent[]> {
     return this.decideAndAppend(command, async () => {
-      const version = await this.streamVersion(command.streamId);
+      const version = command.startsStream ? 0 : await this.streamVersion(command.streamId);
       return { version, events: command.decide(await command.load()) };
     });
   }
@@ -295,9 +298,14 @@ export class EventStore {
     );
   }
 
-  /** The rows an append's statement inserts beside its events: the read model rows it starts, and created keys. */
-  private insertions(started: readonly StartedRow[], created: readonly CreatedKey[]): RowInsertion[] {
-    const rows = started.map(({ entity, row }) => rowInsertion(this.dataSource.manager, entity, row));
+  /** What an append's statement writes beside its events: the read model changes, and created keys. */
+  private rowStatements(changes: readonly DirectWrite[], created: readonly CreatedKey[]): (RowInsertion | RowUpdate)[] {
+    const { manager } = this.dataSource;
+    const rows = changes.map((change) =>
+      'row' in change
+        ? rowInsertion(manager, change.entity, change.row)
+        : rowUpdate(manager, change.entity, change.key, change.values),
+    );
     return [...rows, ...created.map(({ subject, key }) => this.vault.keyInsertion(subject, key))];
   }
 
@@ -308,7 +316,7 @@ export class EventStore {
   private async write(
     manager: EntityManager,
     events: readonly RecordedEvent[],
-    rows: readonly RowInsertion[],
+    rows: readonly (RowInsertion | RowUpdate)[],
     keys: ReadonlyMap<string, Buffer>,
     notify: boolean,
   ): Promise<RecordedEvent[]> {
@@ -333,9 +341,15 @@ export class EventStore {
         event.metadata.occurredAt,
       ]);
     });
+    const assignments = (pairs: RowUpdate['set'], separator: string) =>
+      pairs.map(([column, value]) => `${column} = $${parameters.push(value)}`).join(separator);
     const rowInserts = rows.map(
-      ({ table, columns, values }, index) =>
-        `, row_${index} AS (INSERT INTO ${table} (${columns}) VALUES ${placeholders(values)})`,
+      (row, index) =>
+        `, row_${index} AS (${
+          'columns' in row
+            ? `INSERT INTO ${row.table} (${row.columns}) VALUES ${placeholders(row.values)}`
+            : `UPDATE ${row.table} SET ${assignments(row.set, ', ')} WHERE ${assignments(row.where, ' AND ')}`
+        })`,
     );
     const notification = notify ? `, notified AS (SELECT pg_notify($${parameters.push(this.notifyChannel)}, ''))` : '';
     const written = await preparedQuery<{ global_position: string; stream_position: number }>(

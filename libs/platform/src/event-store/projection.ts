@@ -13,34 +13,53 @@ export interface RowProjection<Row extends ObjectLiteral> {
    * inserts without reading first, and the row's primary key refuses a second start.
    */
   readonly creates?: readonly string[];
+  /**
+   * The events whose change to an existing row is columns computed from the event alone (what `evolve` does to
+   * any row, a missing one left missing): the projector updates the row by its key without reading it first.
+   */
+  readonly sets?: Readonly<Record<string, (event: RecordedEvent) => Partial<Row>>>;
   key(event: RecordedEvent): FindOptionsWhere<Row>;
   evolve(row: Row | null, event: RecordedEvent): Row | null;
 }
 
-/** A row an event starts, to be inserted as it is. */
-export interface StartedRow {
-  readonly entity: EntityTarget<ObjectLiteral>;
-  readonly row: ObjectLiteral;
-}
+/** A read model change that needs no current row: a row an event starts, or columns it sets on one by key. */
+export type DirectWrite =
+  | { readonly entity: EntityTarget<ObjectLiteral>; readonly row: ObjectLiteral }
+  | {
+      readonly entity: EntityTarget<ObjectLiteral>;
+      readonly key: ObjectLiteral;
+      readonly values: ObjectLiteral;
+    };
 
 export class InlineProjector {
   constructor(private readonly projections: readonly RowProjection<ObjectLiteral>[]) {}
 
   /**
-   * The rows these events start, when starting rows is all they do to the read models; null when one of
-   * them needs a current row (then `apply` in a transaction).
+   * The read model changes of these events when none needs a current row (rows they start, or columns they set
+   * by key); null when one does, or when a table would be both started and updated, or updated twice, by one
+   * append (one statement neither sees its own inserts nor updates a row twice): then `apply` in a transaction.
    */
-  startedRows(events: readonly RecordedEvent[]): StartedRow[] | null {
-    const rows: StartedRow[] = [];
+  directWrites(events: readonly RecordedEvent[]): DirectWrite[] | null {
+    const writes: DirectWrite[] = [];
+    const started = new Set<EntityTarget<ObjectLiteral>>();
+    const updated = new Set<EntityTarget<ObjectLiteral>>();
     for (const event of events) {
       for (const projection of this.projections) {
         if (!projection.handles.includes(event.type)) continue;
-        if (!projection.creates?.includes(event.type)) return null;
-        const row = projection.evolve(null, event);
-        if (row) rows.push({ entity: projection.entity, row });
+        const sets = projection.sets?.[event.type];
+        if (projection.creates?.includes(event.type)) {
+          const row = projection.evolve(null, event);
+          if (row) writes.push({ entity: projection.entity, row });
+          started.add(projection.entity);
+        } else if (sets && !updated.has(projection.entity)) {
+          writes.push({ entity: projection.entity, key: projection.key(event), values: sets(event) });
+          updated.add(projection.entity);
+        } else {
+          return null;
+        }
       }
     }
-    return rows;
+    return [...updated].some((entity) => started.has(entity)) ? null : writes;
   }
 
   async apply(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void> {

@@ -30,6 +30,19 @@ export abstract class UserSnapshotRow {
   @Column({ name: 'display_username', type: 'text', nullable: true })
   displayUsername!: string | null;
 
+  /** Null in rows written before roles existed: the default role. */
+  @Column({ type: 'text', nullable: true })
+  role!: string | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  banned!: boolean | null;
+
+  @Column({ name: 'ban_reason', type: 'text', nullable: true })
+  banReason!: string | null;
+
+  @Column({ name: 'ban_expires', type: 'timestamptz', nullable: true })
+  banExpires!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', nullable: true })
   createdAt!: Date | null;
 

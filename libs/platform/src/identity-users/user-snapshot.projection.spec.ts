@@ -3,7 +3,10 @@ import {
   EmailChanged,
   EmailVerified,
   UserDeleted,
+  UserBanned,
   UserRegistered,
+  UserRoleChanged,
+  UserUnbanned,
   UserUpdated,
   type PublishedEvent,
   type UserView,
@@ -29,7 +32,7 @@ function published(type: string, position: number, data: object, personal: objec
 const registered = published(
   UserRegistered.type,
   10,
-  { emailVerified: false, createdAt: CREATED },
+  { emailVerified: false, createdAt: CREATED, role: 'user' },
   { email: 'ada@example.com', name: 'Ada', image: null, username: 'ada', displayUsername: 'Ada' },
 );
 
@@ -41,6 +44,10 @@ const ada: UserView = {
   emailVerified: false,
   username: 'ada',
   displayUsername: 'Ada',
+  role: 'user',
+  banned: false,
+  banReason: null,
+  banExpires: null,
   createdAt: CREATED,
   updatedAt: CREATED,
 };
@@ -89,6 +96,31 @@ describe('user snapshot projection', () => {
     expect(evolveUserSnapshot(snapshot(ada, 11), changed)).toMatchObject({
       snapshot: { view: { email: 'new@example.com', emailVerified: true, updatedAt: '2026-01-04T00:00:00.000Z' } },
     });
+  });
+
+  it('a role change sets the role, even once the personal data of the user is erased', () => {
+    const changed = published(UserRoleChanged.type, 11, { role: 'admin', changedAt: '2026-01-03T00:00:00.000Z' });
+    expect(evolveUserSnapshot(snapshot(ada, 10), changed)).toEqual({
+      type: 'store',
+      snapshot: snapshot({ ...ada, role: 'admin', updatedAt: '2026-01-03T00:00:00.000Z' }, 11),
+    });
+  });
+
+  it('a ban sets the ban fields, and an unban clears them', () => {
+    const ban = { banReason: 'spam', banExpires: '2026-02-01T00:00:00.000Z', bannedAt: '2026-01-03T00:00:00.000Z' };
+    const banned = evolveUserSnapshot(snapshot(ada, 10), published(UserBanned.type, 11, ban));
+    const bannedAda = { ...ada, banned: true, banReason: 'spam', banExpires: ban.banExpires, updatedAt: ban.bannedAt };
+    expect(banned).toEqual({ type: 'store', snapshot: snapshot(bannedAda, 11) });
+    const unbanned = published(UserUnbanned.type, 12, { unbannedAt: '2026-01-04T00:00:00.000Z' });
+    expect(evolveUserSnapshot(snapshot(bannedAda, 11), unbanned)).toEqual({
+      type: 'store',
+      snapshot: snapshot({ ...ada, updatedAt: '2026-01-04T00:00:00.000Z' }, 12),
+    });
+  });
+
+  it('a registration recorded before roles existed has the default role', () => {
+    const old = { ...registered, data: { userId: 'u1', emailVerified: false, createdAt: CREATED } };
+    expect(evolveUserSnapshot(null, old)).toMatchObject({ snapshot: { view: { role: 'user', banned: false } } });
   });
 
   it('a redelivered copy stores the same snapshot again (so its reactions run again)', () => {

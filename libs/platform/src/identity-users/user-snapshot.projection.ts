@@ -1,8 +1,12 @@
 import {
+  DEFAULT_ROLE,
   EmailChanged,
   EmailVerified,
   UserDeleted,
+  UserBanned,
   UserRegistered,
+  UserRoleChanged,
+  UserUnbanned,
   UserUpdated,
   UserViewChanges,
   type DataOf,
@@ -15,6 +19,10 @@ import type { UserSnapshot } from './user-snapshot.js';
 
 /** The identity events that shape a user's public view. */
 const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
+/** The changes that carry no personal part, so an erased one still applies. */
+const PUBLIC_CHANGES: readonly string[] = [EmailVerified, UserRoleChanged, UserBanned, UserUnbanned].map(
+  (event) => event.type,
+);
 
 /**
  * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, whose
@@ -60,7 +68,7 @@ export function evolveUserSnapshot(current: UserSnapshot | null, event: Publishe
     return view ? { type: 'store', snapshot: { userId, view, lastPosition: position } } : IGNORE;
   }
   // A change of a user we hold nothing of: the first need of their view fetches it from identity.
-  if (!current?.view || (event.personal === null && event.type !== EmailVerified.type)) return IGNORE;
+  if (!current?.view || (event.personal === null && !PUBLIC_CHANGES.includes(event.type))) return IGNORE;
   const change = changeOf(event);
   if (!change) return IGNORE;
   // A view fetched from identity after this change already includes it.
@@ -84,6 +92,10 @@ function registeredView(
     emailVerified: data.emailVerified,
     username: personal.username ?? null,
     displayUsername: personal.displayUsername ?? null,
+    role: data.role ?? DEFAULT_ROLE,
+    banned: false,
+    banReason: null,
+    banExpires: null,
     createdAt: data.createdAt,
     updatedAt: data.createdAt,
   };
@@ -100,6 +112,18 @@ function changeOf(event: PublishedEvent): (Partial<UserView> & { updatedAt: stri
     case EmailVerified.type: {
       const data = event.data as DataOf<typeof EmailVerified>;
       return { emailVerified: true, updatedAt: data.verifiedAt };
+    }
+    case UserRoleChanged.type: {
+      const data = event.data as DataOf<typeof UserRoleChanged>;
+      return { role: data.role, updatedAt: data.changedAt };
+    }
+    case UserBanned.type: {
+      const { banReason, banExpires, bannedAt } = event.data as DataOf<typeof UserBanned>;
+      return { banned: true, banReason, banExpires, updatedAt: bannedAt };
+    }
+    case UserUnbanned.type: {
+      const data = event.data as DataOf<typeof UserUnbanned>;
+      return { banned: false, banReason: null, banExpires: null, updatedAt: data.unbannedAt };
     }
     case EmailChanged.type: {
       const data = event.data as DataOf<typeof EmailChanged>;

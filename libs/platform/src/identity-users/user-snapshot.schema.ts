@@ -17,3 +17,19 @@ export async function createUserSnapshotTable(runner: QueryRunner, schema: strin
       last_position bigint NOT NULL
     )`);
 }
+
+/** The admin plugin's user fields in a snapshot table made by `createUserSnapshotTable` before they existed. */
+export async function addAdminUserSnapshotColumns(runner: QueryRunner, schema: string, table: string): Promise<void> {
+  await runner.query(`
+    ALTER TABLE "${schema}"."${table}"
+      ADD COLUMN role text,
+      ADD COLUMN banned boolean,
+      ADD COLUMN ban_reason text,
+      ADD COLUMN ban_expires timestamptz`);
+}
+
+export async function dropAdminUserSnapshotColumns(runner: QueryRunner, schema: string, table: string): Promise<void> {
+  await runner.query(
+    `ALTER TABLE "${schema}"."${table}" DROP COLUMN role, DROP COLUMN banned, DROP COLUMN ban_reason, DROP COLUMN ban_expires`,
+  );
+}

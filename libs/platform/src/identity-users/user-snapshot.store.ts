@@ -1,4 +1,4 @@
-import type { UserView } from '@authsvc/contracts';
+import { DEFAULT_ROLE, withBanInForce, type UserView } from '@authsvc/contracts';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { rowInsertion } from '../database/row-insertion.js';
@@ -61,6 +61,10 @@ export class UserSnapshotStore implements ViewStore<UserSnapshot> {
       emailVerified: view?.emailVerified ?? null,
       username: view?.username ?? null,
       displayUsername: view?.displayUsername ?? null,
+      role: view?.role ?? null,
+      banned: view?.banned ?? null,
+      banReason: view?.banReason ?? null,
+      banExpires: view?.banExpires ? new Date(view.banExpires) : null,
       createdAt: view ? new Date(view.createdAt) : null,
       updatedAt: view ? new Date(view.updatedAt) : null,
       lastPosition: lastPosition.toString(),
@@ -79,8 +83,13 @@ function toUserSnapshot(row: UserSnapshotRow): UserSnapshot {
     emailVerified: row.emailVerified ?? false,
     username: row.username,
     displayUsername: row.displayUsername,
+    role: row.role ?? DEFAULT_ROLE,
+    banned: row.banned ?? false,
+    banReason: row.banReason,
+    banExpires: row.banExpires?.toISOString() ?? null,
     createdAt: (row.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (row.updatedAt ?? new Date(0)).toISOString(),
   };
-  return { userId: row.userId, view, lastPosition };
+  // An expired ban lifts itself in every read, as identity shows it.
+  return { userId: row.userId, view: withBanInForce(view, new Date()), lastPosition };
 }

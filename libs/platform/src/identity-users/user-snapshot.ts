@@ -33,6 +33,10 @@ export function sameView(a: UserView | null, b: UserView | null): boolean {
     a.emailVerified === b.emailVerified &&
     a.username === b.username &&
     a.displayUsername === b.displayUsername &&
+    a.role === b.role &&
+    a.banned === b.banned &&
+    a.banReason === b.banReason &&
+    a.banExpires === b.banExpires &&
     a.createdAt === b.createdAt &&
     a.updatedAt === b.updatedAt
   );

@@ -41,6 +41,8 @@ export interface SetPassword {
   readonly type: 'SetPassword';
   readonly passwordHash: string;
   readonly newAccountId: string;
+  /** An admin's set-user-password replaces a password; server code only gives a first one. */
+  readonly replaceExisting: boolean;
   readonly now: Date;
 }
 
@@ -82,7 +84,7 @@ export function changePassword(command: ChangePassword, user: RegisteredUser): P
 }
 
 export function setPassword(command: SetPassword, user: RegisteredUser): PendingEvent[] {
-  if (user.credentialAccountId) throw new DomainError(AuthErrors.USER_ALREADY_HAS_PASSWORD);
+  if (user.credentialAccountId && !command.replaceExisting) throw new DomainError(AuthErrors.USER_ALREADY_HAS_PASSWORD);
   return newPassword(user, { ...command, signOutEverywhere: false }, 'set');
 }
 

@@ -83,8 +83,11 @@ function evolveRegistered(
       return { ...user, passwordHash: hashOf(event.personal), pendingPasswordResets: [] };
     case 'PasswordHashUpgraded':
       return { ...user, passwordHash: hashOf(event.personal) };
-    // Profile changes and these mails leave nothing a decision reads.
+    // Profile, role and ban changes and these mails leave nothing a decision reads.
     case 'UserUpdated':
+    case 'UserRoleChanged':
+    case 'UserBanned':
+    case 'UserUnbanned':
     case 'VerificationEmailRequested':
     case 'EmailChangeApprovalRequested':
       return user;

@@ -1,7 +1,12 @@
-import type { UserView } from '@authsvc/contracts';
+import { withBanInForce, type UserView } from '@authsvc/contracts';
 import type { UserEntity } from './user.entity.js';
 
-export function toUserView(user: UserEntity): UserView {
+/** The user as every answer shows it: a ban past its expiry is lifted (reads at `now`). */
+export function toUserView(user: UserEntity, now = new Date()): UserView {
+  return withBanInForce(viewOf(user), now);
+}
+
+function viewOf(user: UserEntity): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -10,6 +15,10 @@ export function toUserView(user: UserEntity): UserView {
     emailVerified: user.emailVerified,
     username: user.username,
     displayUsername: user.displayUsername,
+    role: user.role,
+    banned: user.banned,
+    banReason: user.banReason,
+    banExpires: user.banExpires?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -24,6 +24,8 @@ function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
     image: null,
     username: { username: null, displayUsername: null },
     passwordHash: '$2b$04$hash',
+    role: 'user',
+    emailVerified: false,
     now,
     verification: {
       url: 'http://localhost:3000/api/auth/verify-email?token=t',
@@ -68,6 +70,14 @@ describe('user decider: registration', () => {
       personalSubject: 'user1',
     });
     expect(events[1]).toMatchObject({ data: { accountId: 'account1' }, personal: { passwordHash: '$2b$04$hash' } });
+  });
+
+  it('an admin-created user may have a role, a verified address and no password (no credential account)', () => {
+    const events = givenEvents(user)
+      .when(registerUser({ role: 'admin', emailVerified: true, passwordHash: null, verification: null }))
+      .thenEvents();
+    expect(typesOf(events)).toEqual([UserRegistered.type]);
+    expect(events[0]?.data).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('given a username, it is recorded with its display form as personal data', () => {
@@ -165,11 +175,57 @@ describe('user decider: passwords', () => {
   });
 
   it('sets a first password by creating the credential account, and refuses a second', () => {
-    const set = { type: 'SetPassword' as const, passwordHash: '$2b$04$x', newAccountId: 'account9', now };
+    const set = {
+      type: 'SetPassword' as const,
+      passwordHash: '$2b$04$x',
+      newAccountId: 'account9',
+      replaceExisting: false,
+      now,
+    };
     const events = givenEvents(user, withoutPassword).when(set).thenEvents();
     expect(typesOf(events)).toEqual([CredentialAccountCreated.type, PasswordChanged.type]);
     expect(codeOf(givenEvents(user, [...withoutPassword, ...events]).when(set))).toBe(
       AuthErrors.USER_ALREADY_HAS_PASSWORD.code,
+    );
+    // An admin's set-user-password replaces it, and signs no one out.
+    const replaced = givenEvents(user, registration)
+      .when({ ...set, replaceExisting: true })
+      .thenEvents();
+    expect(replaced[0]).toMatchObject({ data: { reason: 'set', accountId: 'account1', signOutEverywhere: false } });
+  });
+});
+
+describe('user decider: admin actions', () => {
+  const set = (role: string) => ({ type: 'SetRole' as const, role, now });
+
+  it('sets known roles only', () => {
+    expect(givenEvents(user, registration).when(set('admin,user')).thenEvents()[0]).toMatchObject({
+      data: { userId: 'user1', role: 'admin,user' },
+    });
+    expect(codeOf(givenEvents(user, registration).when(set('superhero')))).toBe(
+      'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+    );
+  });
+
+  it('bans anyone but the acting admin, until the expiry given; unbans', () => {
+    const ban = { type: 'BanUser' as const, adminId: 'admin1', banReason: 'spam', banExpires: null, now };
+    expect(givenEvents(user, registration).when(ban).thenEvents()[0]).toMatchObject({
+      data: { userId: 'user1', banReason: 'spam', banExpires: null, bannedAt: now.toISOString() },
+    });
+    expect(codeOf(givenEvents(user, registration).when({ ...ban, adminId: 'user1' }))).toBe('YOU_CANNOT_BAN_YOURSELF');
+    const unban = givenEvents(user, registration).when({ type: 'UnbanUser', now }).thenEvents();
+    expect(unban[0]).toMatchObject({ data: { userId: 'user1', unbannedAt: now.toISOString() } });
+  });
+
+  it('updates profile fields and roles together, and refuses an update of nothing', () => {
+    const update = { type: 'AdminUpdateUser' as const, changes: { name: 'Ada L.' }, role: 'admin', now };
+    const events = givenEvents(user, registration).when(update).thenEvents();
+    expect(events.map((event) => event.data)).toEqual([
+      { userId: 'user1', role: 'admin', changedAt: now.toISOString() },
+      { userId: 'user1', updatedAt: now.toISOString() },
+    ]);
+    expect(codeOf(givenEvents(user, registration).when({ ...update, changes: {}, role: null }))).toBe(
+      'NO_DATA_TO_UPDATE',
     );
   });
 });

@@ -24,9 +24,13 @@ import {
   requestNewEmailVerification,
   type EmailChangeCommand,
 } from './email-change.decisions.js';
+import { adminUpdateUser, banUser, setRole, unbanUser, type AdminCommand } from './admin.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
-/** Registration with email and password; ids, time, the hash and the verification link come in from outside. */
+/**
+ * Registration (sign-up, or an admin's create-user); ids, time, the hash and the verification link come in from
+ * outside. Without a password hash the user has no credential account.
+ */
 export interface RegisterUser {
   readonly type: 'RegisterUser';
   readonly userId: string;
@@ -35,7 +39,9 @@ export interface RegisterUser {
   readonly name: string;
   readonly image: string | null;
   readonly username: { readonly username: string | null; readonly displayUsername: string | null };
-  readonly passwordHash: string;
+  readonly passwordHash: string | null;
+  readonly role: string;
+  readonly emailVerified: boolean;
   readonly now: Date;
   readonly verification: { readonly url: string; readonly expiresAt: Date } | null;
 }
@@ -68,7 +74,8 @@ export type UserCommand =
   | UpdateUser
   | PasswordCommand
   | DeletionCommand
-  | EmailChangeCommand;
+  | EmailChangeCommand
+  | AdminCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -102,6 +109,14 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return setPassword(command, registered(state));
     case 'UpgradePasswordHash':
       return upgradePasswordHash(command, registered(state));
+    case 'SetRole':
+      return setRole(command, registered(state));
+    case 'BanUser':
+      return banUser(command, registered(state));
+    case 'UnbanUser':
+      return unbanUser(command, registered(state));
+    case 'AdminUpdateUser':
+      return adminUpdateUser(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
@@ -113,10 +128,11 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
   if (state.status !== 'unregistered') throw new DomainError(AuthErrors.USER_ALREADY_EXISTS);
   const createdAt = command.now.toISOString();
   const { userId } = command;
+  const { emailVerified, role } = command;
   const events = [
     pendingEvent(
       UserRegistered,
-      { userId, emailVerified: false, createdAt },
+      { userId, emailVerified, createdAt, role },
       {
         email: command.email,
         name: command.name,
@@ -126,13 +142,17 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
       },
       userId,
     ),
-    pendingEvent(
-      CredentialAccountCreated,
-      { accountId: command.accountId, userId, createdAt },
-      { passwordHash: command.passwordHash },
-      userId,
-    ),
   ];
+  if (command.passwordHash !== null) {
+    events.push(
+      pendingEvent(
+        CredentialAccountCreated,
+        { accountId: command.accountId, userId, createdAt },
+        { passwordHash: command.passwordHash },
+        userId,
+      ),
+    );
+  }
   if (command.verification) {
     events.push(
       pendingEvent(

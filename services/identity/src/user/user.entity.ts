@@ -29,6 +29,19 @@ export class UserEntity {
   @Column({ name: 'email_verified', type: 'boolean' })
   emailVerified!: boolean;
 
+  /** Role names, comma-joined (admin plugin). */
+  @Column({ type: 'text' })
+  role!: string;
+
+  @Column({ type: 'boolean' })
+  banned!: boolean;
+
+  @Column({ name: 'ban_reason', type: 'text', nullable: true })
+  banReason!: string | null;
+
+  @Column({ name: 'ban_expires', type: 'timestamptz', nullable: true })
+  banExpires!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

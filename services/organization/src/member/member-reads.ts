@@ -62,17 +62,6 @@ export class MemberReads {
     return this.first(`${MEMBER_WITH_USER} WHERE m.organization_id = $1 AND m.user_id = $2`, [organizationId, userId]);
   }
 
-  /** The first members of an organization (oldest first), with their users: the page is cut before the join. */
-  async firstOf(organizationId: string, limit: number): Promise<MemberWithUserView[]> {
-    const page = `(SELECT * FROM organization.members WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2) m`;
-    const rows = await preparedQuery<MemberWithUserRow>(
-      this.dataSource.manager,
-      `${membersWithUsers(page)} ORDER BY m.created_at, m.id`,
-      [organizationId, limit],
-    );
-    return rows.map(toMemberWithUserView);
-  }
-
   /** The member of an organization whose user has this email, compared case-insensitively. */
   byEmail(organizationId: string, email: string): Promise<MemberWithUserRow | null> {
     return this.first(`${MEMBER_WITH_USER} WHERE m.organization_id = $1 AND lower(p.email) = lower($2)`, [

@@ -1,7 +1,8 @@
+import { preparedQuery } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MemberEntity } from '../member/member.entity.js';
-import type { Membership } from './organization.decider.js';
+import type { CreationState, Membership } from './organization.decider.js';
 import { OrganizationEntity } from './organization.entity.js';
 
 /** The read-model lookups that decisions and queries about organizations share. */
@@ -26,8 +27,15 @@ export class OrganizationReads {
     return (await this.dataSource.getRepository(MemberEntity).findBy({ organizationId })).map(toMembership);
   }
 
-  membershipCount(userId: string): Promise<number> {
-    return this.dataSource.getRepository(MemberEntity).countBy({ userId });
+  /** What a creation is decided on: the creator's memberships and whether the slug is taken, in one statement. */
+  async creationState(userId: string, slug: string): Promise<CreationState> {
+    const [row] = await preparedQuery<{ memberships: number; slug_taken: boolean }>(
+      this.dataSource.manager,
+      `SELECT (SELECT count(*)::int FROM organization.members WHERE user_id = $1) AS memberships,
+              EXISTS (SELECT 1 FROM organization.organizations WHERE slug = $2) AS slug_taken`,
+      [userId, slug],
+    );
+    return { creatorMemberships: row!.memberships, slugTaken: row!.slug_taken };
   }
 
   /** The organization and the caller's membership in it, as the rules of most commands need them. */

@@ -17,6 +17,8 @@ export interface OrganizationCommand<State> {
   load(): Promise<State>;
   decide(state: State): readonly PendingEvent[];
   readonly context: CommandContext;
+  /** It creates the organization, whose id was made for it: its stream is new. */
+  readonly startsStream?: boolean;
   readonly uniqueViolations?: UniqueViolationMap;
   /** Erases this subject's personal data with the append (an organization's, when it is deleted). */
   readonly erasePersonalDataOf?: string;

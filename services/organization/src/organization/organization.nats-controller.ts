@@ -4,7 +4,7 @@ import {
   DeleteOrganizationRequest,
   GetFullOrganizationRequest,
   GetOrganizationRequest,
-  OrganizationCallerRequest,
+  ListOrganizationsRequest,
   OrganizationRpc,
   UpdateOrganizationRequest,
   type CreatedOrganizationView,
@@ -51,8 +51,8 @@ export class OrganizationNatsController {
   }
 
   @MessagePattern(OrganizationRpc.list.subject)
-  list(@Payload() request: OrganizationCallerRequest): Promise<OrganizationView[]> {
-    return this.queries.execute(new ListOrganizationsQuery(request.userId));
+  list(@Payload() request: ListOrganizationsRequest): Promise<OrganizationView[]> {
+    return this.queries.execute(new ListOrganizationsQuery(request));
   }
 
   @MessagePattern(OrganizationRpc.get.subject)

@@ -1,4 +1,4 @@
-import { PasswordChanged, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
+import { PasswordChanged, UserBanned, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
 import type { EventStore } from '@authsvc/platform';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { UserViews } from '../user-snapshot/user-views.js';
@@ -9,7 +9,8 @@ import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.comma
  * Every user event updates the user snapshot that get-session answers from. A password change that signs out
  * everywhere ends the sessions started before it, not the one the change itself may have started. A deleted
  * user loses every session and the personal data of their session events (client addresses and agents)
- * becomes unreadable.
+ * becomes unreadable. A banned user loses the sessions started before the ban (the admin's request ended them
+ * already unless it failed halfway; later ones start only once the ban is lifted).
  */
 export async function reactToIdentityEvent(
   event: PublishedEvent,
@@ -25,6 +26,10 @@ export async function reactToIdentityEvent(
     await commands.execute(
       new RevokeUserSessionsCommand({ correlationId, userId: data.userId, createdBefore: data.changedAt }),
     );
+  }
+  if (event.type === UserBanned.type) {
+    const { userId, bannedAt } = event.data as DataOf<typeof UserBanned>;
+    await commands.execute(new RevokeUserSessionsCommand({ correlationId, userId, createdBefore: bannedAt }));
   }
   if (event.type === UserDeleted.type) {
     const { userId } = event.data as DataOf<typeof UserDeleted>;

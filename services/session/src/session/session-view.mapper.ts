@@ -13,5 +13,6 @@ export function toSessionView(session: SessionEntity): SessionView {
     updatedAt: session.updatedAt.toISOString(),
     activeOrganizationId: session.activeOrganizationId,
     activeTeamId: session.activeTeamId,
+    impersonatedBy: session.impersonatedBy,
   };
 }

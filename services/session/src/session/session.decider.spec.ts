@@ -23,6 +23,7 @@ const create: CreateSession = {
   rememberMe: true,
   lifetimeSeconds: 604800,
   absoluteLifetimeSeconds: 0,
+  userBan: { banned: false, banExpires: null },
   now,
 };
 
@@ -40,6 +41,16 @@ describe('session decider', () => {
     expect(event.definition.type).toBe(SessionCreated.type);
     expect(event.data).toMatchObject({ expiresAt: '2026-05-08T00:00:00.000Z', rememberMe: true });
     expect(event.personal).toEqual({ token: 'token1', ipAddress: '127.0.0.1', userAgent: 'jest' });
+  });
+
+  it('a banned user starts no session, until the ban expires', () => {
+    const banned = { ...create, userBan: { banned: true, banExpires: '2026-05-01T00:00:01.000Z' } };
+    const refused = givenEvents(session).when(banned).thenError() as { code: string };
+    expect(refused.code).toBe('BANNED_USER');
+    const forEver = { ...create, userBan: { banned: true, banExpires: null } };
+    expect((givenEvents(session).when(forEver).thenError() as { code: string }).code).toBe('BANNED_USER');
+    const later = { ...banned, now: new Date('2026-05-01T00:00:01.000Z') };
+    expect(givenEvents(session).when(later).thenEvents()).toHaveLength(1);
   });
 
   it('given nothing, a session without remember-me lasts one day', () => {

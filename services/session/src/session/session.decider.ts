@@ -1,12 +1,14 @@
 import {
   ActiveOrganizationChanged,
+  isBanned,
   SessionCreated,
   SessionEventTypes,
   SessionRefreshed,
   SessionRevoked,
   type SessionEndReason,
+  type UserBan,
 } from '@authsvc/contracts';
-import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { AdminErrors, DomainError, OrganizationErrors } from '@authsvc/errors';
 import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
 
 /** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
@@ -40,6 +42,8 @@ export interface CreateSession {
   readonly lifetimeSeconds: number;
   /** Seconds from sign-in after which the session ends however it is used; 0: none. */
   readonly absoluteLifetimeSeconds: number;
+  /** The user's ban as the proof that starts the session shows it: a banned user starts none, by any method. */
+  readonly userBan: UserBan;
   readonly now: Date;
 }
 
@@ -110,6 +114,7 @@ export function refreshDueAt(session: { createdAt: Date; expiresAt: Date }, poli
 export function decideSession(command: SessionCommand, state: SessionState): PendingEvent[] {
   switch (command.type) {
     case 'CreateSession':
+      if (isBanned(command.userBan, command.now)) throw new DomainError(AdminErrors.BANNED_USER);
       return state.status === 'none' ? [created(command)] : [];
     case 'RefreshSession': {
       if (state.status !== 'active' || state.expiresAt <= command.now) return [];

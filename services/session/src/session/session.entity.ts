@@ -30,6 +30,10 @@ export class SessionEntity {
   @Column({ name: 'active_team_id', type: 'varchar', length: 64, nullable: true })
   activeTeamId!: string | null;
 
+  /** The admin impersonating the user in this session, or null. */
+  @Column({ name: 'impersonated_by', type: 'varchar', length: 64, nullable: true })
+  impersonatedBy!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -23,6 +23,7 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand> {
         type: 'SetPassword',
         passwordHash: await this.hasher.hash(request.newPassword),
         newAccountId: randomString(),
+        replaceExisting: false,
         now,
       },
       { correlationId: request.correlationId, actorId: request.userId, now },

@@ -1,8 +1,12 @@
 import {
+  DEFAULT_ROLE,
   EmailChanged,
   EmailVerified,
   UserDeleted,
+  UserBanned,
   UserRegistered,
+  UserRoleChanged,
+  UserUnbanned,
   UserUpdated,
   type PersonalOf,
 } from '@authsvc/contracts';
@@ -23,6 +27,10 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       username: personal.username ?? null,
       displayUsername: personal.displayUsername ?? null,
       emailVerified: event.data.emailVerified,
+      role: event.data.role ?? DEFAULT_ROLE,
+      banned: false,
+      banReason: null,
+      banExpires: null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -38,6 +46,18 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
     const emailVerified = event.data.emailVerified ?? true;
     return Object.assign(row, { email, emailVerified, updatedAt: new Date(event.data.changedAt) });
   }
+  if (isEvent(event, UserRoleChanged) && row) {
+    return Object.assign(row, { role: event.data.role, updatedAt: new Date(event.data.changedAt) });
+  }
+  if (isEvent(event, UserBanned) && row) {
+    const { banReason, banExpires, bannedAt } = event.data;
+    const expires = banExpires === null ? null : new Date(banExpires);
+    return Object.assign(row, { banned: true, banReason, banExpires: expires, updatedAt: new Date(bannedAt) });
+  }
+  if (isEvent(event, UserUnbanned) && row) {
+    const updatedAt = new Date(event.data.unbannedAt);
+    return Object.assign(row, { banned: false, banReason: null, banExpires: null, updatedAt });
+  }
   if (isEvent(event, EmailVerified) && row) {
     return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });
   }
@@ -46,7 +66,16 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
 
 export const userViewProjection: RowProjection<UserEntity> = {
   entity: UserEntity,
-  handles: [UserRegistered.type, UserUpdated.type, EmailVerified.type, EmailChanged.type, UserDeleted.type],
+  handles: [
+    UserRegistered.type,
+    UserUpdated.type,
+    EmailVerified.type,
+    EmailChanged.type,
+    UserRoleChanged.type,
+    UserBanned.type,
+    UserUnbanned.type,
+    UserDeleted.type,
+  ],
   creates: [UserRegistered.type],
   key: (event) => ({ id: (event.data as { userId: string }).userId }),
   evolve: evolveUserView,

@@ -1,6 +1,6 @@
 import type { AcceptedInvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { randomString } from '@authsvc/platform';
+import { randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -24,12 +24,18 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     private readonly members: MemberReads,
     private readonly invitations: InvitationReads,
     private readonly dataSource: DataSource,
+    private readonly users: UserSnapshots,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
   async execute({ request }: AcceptInvitationCommand): Promise<AcceptedInvitationView> {
     const { invitationId, userId } = request;
-    const found = await this.invitations.invitation(invitationId);
+    // Member reads carry the user from the service's copy, which a user who signed up a moment ago may not be in
+    // yet (their registration event still on its way): identity is asked now, as on create and add-member.
+    const [found] = await Promise.all([
+      this.invitations.invitation(invitationId),
+      this.users.view(userId, request.correlationId),
+    ]);
     if (!found) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
     const { organizationId } = found;
     const now = new Date();

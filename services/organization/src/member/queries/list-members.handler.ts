@@ -4,28 +4,27 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { readOrganizationId } from '../member-organization.js';
+import { requestedOrganization } from '../../team/team.decider.js';
 import { toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
 import { memberPageStatement } from './member-page.js';
 import { ListMembersQuery } from './list-members.query.js';
 
+type MemberPageRow = MemberWithUserRow & { readonly caller_is_member: boolean; readonly total: number };
+
 @QueryHandler(ListMembersQuery)
 export class ListMembersHandler implements IQueryHandler<ListMembersQuery, MemberListView> {
   constructor(
-    private readonly reads: OrganizationReads,
     private readonly dataSource: DataSource,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
   async execute({ request }: ListMembersQuery): Promise<MemberListView> {
-    const organizationId = await readOrganizationId(request, this.reads);
-    if (!(await this.reads.membership(organizationId, request.userId))) {
-      throw new DomainError(OrganizationErrors.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION);
-    }
-    const { filterField, filterValue } = request;
+    const { organizationSlug, filterField, filterValue } = request;
     const { text, values } = memberPageStatement({
-      organizationId,
+      organization: organizationSlug
+        ? { slug: organizationSlug }
+        : { id: requestedOrganization(request.organizationId, request.activeOrganizationId) },
+      userId: request.userId,
       // As the reference: no limit (or 0) is the membership limit.
       limit: Number(request.limit ?? 0) || this.config.MEMBERSHIP_LIMIT,
       offset: Number(request.offset ?? 0),
@@ -36,9 +35,11 @@ export class ListMembersHandler implements IQueryHandler<ListMembersQuery, Membe
           ? { field: filterField, operator: request.filterOperator ?? 'eq', value: filterValue }
           : undefined,
     });
-    const rows: (MemberWithUserRow & { total: number })[] = await this.dataSource.query(text, [...values]);
+    const rows: MemberPageRow[] = await this.dataSource.query(text, [...values]);
+    const [first] = rows;
+    if (!first && organizationSlug) throw new DomainError(OrganizationErrors.ORGANIZATION_NOT_FOUND);
+    if (!first?.caller_is_member) throw new DomainError(OrganizationErrors.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION);
     // An empty page is one row with the total and no member.
-    const members = rows.filter((row) => row.id !== null).map(toMemberWithUserView);
-    return { members, total: rows[0]?.total ?? 0 };
+    return { members: rows.filter((row) => row.id !== null).map(toMemberWithUserView), total: first.total };
   }
 }

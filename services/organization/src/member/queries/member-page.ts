@@ -4,7 +4,10 @@ import { membersWithUsers } from '../member-reads.js';
 
 /** What list-members asks for, its strings read. */
 export interface MemberPageRequest {
-  readonly organizationId: string;
+  /** The organization by id, or by slug when the request named one. */
+  readonly organization: { readonly id: string } | { readonly slug: string };
+  /** The caller, who must be a member to see the page. */
+  readonly userId: string;
   readonly limit: number;
   readonly offset: number;
   readonly sortBy?: MemberField;
@@ -16,7 +19,6 @@ export interface MemberPageRequest {
   };
 }
 
-/** A statement and its values. */
 export interface Statement {
   readonly text: string;
   readonly values: readonly unknown[];
@@ -49,36 +51,41 @@ const LISTS: readonly FilterOperator[] = ['in', 'not_in'];
 const TEXT_MATCHES: readonly FilterOperator[] = ['contains', 'starts_with', 'ends_with'];
 
 /**
- * One statement for a page of an organization's members with their users and the number matching in all: the
- * count (index-only on the organization's members) and the page (in index order by default, joined to the
- * profiles of its rows only) side by side, so that an empty page still carries the total. Field names come
- * from a fixed list; values are parameters. A value that cannot be compared with its field is a bad query.
+ * One statement for a page of an organization's members with their users, the number matching in all, and
+ * whether the organization exists and the caller is one of its members; an unknown organization gives no row, an
+ * empty page one row without a member. The page's ids are cut from the members index alone (index-only, however
+ * far the offset), then joined to their rows and profiles; without a filter the total is the organization's kept
+ * member count. Field names come from a fixed list; values are parameters. A value that cannot be compared with
+ * its field is a bad query.
  */
 export function memberPageStatement(request: MemberPageRequest): Statement {
-  const values: unknown[] = [request.organizationId];
-  let where = 'm.organization_id = $1';
+  const byId = 'id' in request.organization;
+  const values: unknown[] = [byId ? request.organization.id : request.organization.slug, request.userId];
+  let where = 'm.organization_id = t.id';
   if (request.filter) {
     const { field, operator } = request.filter;
-    const value = filterValue(request.filter);
-    values.push(value);
+    values.push(filterValue(request.filter));
     const type = field === 'createdAt' ? 'timestamptz' : 'text';
-    where += ` AND ${CONDITIONS[operator](`m.${COLUMNS[field]}`, `$2::${type}${LISTS.includes(operator) ? '[]' : ''}`)}`;
+    const parameter = `$${values.length}::${type}${LISTS.includes(operator) ? '[]' : ''}`;
+    where += ` AND ${CONDITIONS[operator](`m.${COLUMNS[field]}`, parameter)}`;
   }
+  const total = request.filter ? `(SELECT count(*)::int FROM organization.members m WHERE ${where})` : 't.member_count';
   const direction = request.sortDirection === 'desc' ? 'DESC' : 'ASC';
-  const order = `m.${COLUMNS[request.sortBy ?? 'createdAt']} ${direction}, m.id ${direction}`;
+  const order = (table: string) =>
+    `${table}.${COLUMNS[request.sortBy ?? 'createdAt']} ${direction}, ${table}.id ${direction}`;
   values.push(request.limit, request.offset);
   const [limit, offset] = [values.length - 1, values.length];
-  // The page is cut from the members alone, then joined: a join before the cut would read every profile the
-  // offset skips.
   const text = `
-    SELECT total.count AS total, page.*
-    FROM (SELECT count(*)::int AS count FROM organization.members m WHERE ${where}) total
-    LEFT JOIN LATERAL (
+    WITH t AS (SELECT id, member_count FROM organization.organizations WHERE ${byId ? 'id' : 'slug'} = $1),
+    caller AS (SELECT 1 FROM organization.members c JOIN t ON c.organization_id = t.id WHERE c.user_id = $2)
+    SELECT EXISTS (SELECT 1 FROM caller) AS caller_is_member, ${total} AS total, page.*
+    FROM t LEFT JOIN LATERAL (
       ${membersWithUsers(`(
-        SELECT * FROM organization.members m WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}
-      ) m`)}
-      ORDER BY ${order}
-    ) page ON true`;
+        SELECT m.id FROM organization.members m WHERE ${where} ORDER BY ${order('m')} LIMIT $${limit} OFFSET $${offset}
+      ) ids JOIN organization.members m ON m.id = ids.id`)}
+      WHERE EXISTS (SELECT 1 FROM caller)
+    ) page ON true
+    ORDER BY ${order('page')}`;
   return { text, values };
 }
 

@@ -1,6 +1,6 @@
 import type { OrganizationCreation } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
-import { randomString, UserSnapshots } from '@authsvc/platform';
+import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
@@ -10,16 +10,15 @@ import { ORGANIZATIONS_SLUG_UNIQUE } from '../organization.entity.js';
 import { OrganizationStream } from '../organization-stream.js';
 import { organizationRules } from '../organization-rules.js';
 import { toMemberView, toOrganizationView, withParsedMetadata } from '../organization-view.mapper.js';
-import { MemberEntity } from '../../member/member.entity.js';
+import { memberViewProjection } from '../../member/projections/member-view.projection.js';
+import { organizationViewProjection } from '../projections/organization-view.projection.js';
 import { CreateOrganizationCommand } from './create-organization.command.js';
-import { DataSource } from 'typeorm';
 
 @CommandHandler(CreateOrganizationCommand)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, OrganizationCreation> {
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly reads: OrganizationReads,
-    private readonly dataSource: DataSource,
     private readonly users: UserSnapshots,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
@@ -43,21 +42,18 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       metadata: request.metadata === undefined ? null : JSON.stringify(request.metadata),
       now,
     };
-    await this.organizations.execute<CreationState>(organizationId, {
-      load: async () => ({
-        creatorMemberships: await this.reads.membershipCount(request.userId),
-        slugTaken: (await this.reads.organizationBySlug(request.slug)) !== null,
-      }),
+    const recorded = await this.organizations.execute<CreationState>(organizationId, {
+      load: () => this.reads.creationState(request.userId, request.slug),
       decide: (state) => decideCreateOrganization(command, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
+      startsStream: true,
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
     });
-    const [organization, member] = await Promise.all([
-      this.reads.organization(organizationId),
-      this.dataSource.getRepository(MemberEntity).findOneByOrFail({ id: command.memberId }),
-    ]);
+    // The new stream's rows as the append wrote them, without reading them back.
+    const organization = projectedRow(organizationViewProjection, recorded)!;
+    const member = projectedRow(memberViewProjection, recorded)!;
     return {
-      organization: { ...withParsedMetadata(toOrganizationView(organization!)), members: [toMemberView(member)] },
+      organization: { ...withParsedMetadata(toOrganizationView(organization)), members: [toMemberView(member)] },
       defaultTeamId: organizationRules(this.config).defaultTeam ? command.teamId : null,
     };
   }

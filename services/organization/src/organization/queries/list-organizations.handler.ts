@@ -1,23 +1,37 @@
 import type { OrganizationView } from '@authsvc/contracts';
+import { preparedQuery } from '@authsvc/platform';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { OrganizationEntity } from '../organization.entity.js';
 import { toOrganizationView } from '../organization-view.mapper.js';
+import type { OrganizationEntity } from '../organization.entity.js';
 import { ListOrganizationsQuery } from './list-organizations.query.js';
+
+type OrganizationRow = Omit<OrganizationEntity, 'createdAt'> & { readonly created_at: Date };
+
+/**
+ * The caller's organizations in the order they joined them, in one statement: the page of memberships is cut
+ * from members_user_joined_idx alone, then only its organizations are read.
+ */
+const LIST = `
+  SELECT o.id, o.name, o.slug, o.logo, o.metadata, o.created_at
+  FROM (
+    SELECT organization_id, created_at FROM organization.members WHERE user_id = $1
+    ORDER BY created_at, organization_id LIMIT $2 OFFSET $3
+  ) m JOIN organization.organizations o ON o.id = m.organization_id
+  ORDER BY m.created_at, m.organization_id`;
 
 @QueryHandler(ListOrganizationsQuery)
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery, OrganizationView[]> {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One indexed query: the user's memberships (members_user_idx) joined to their organizations. */
-  async execute({ userId }: ListOrganizationsQuery): Promise<OrganizationView[]> {
-    const rows = await this.dataSource
-      .getRepository(OrganizationEntity)
-      .createQueryBuilder('organization')
-      .innerJoin('members', 'member', 'member.organization_id = organization.id')
-      .where('member.user_id = :userId', { userId })
-      .orderBy('organization.created_at')
-      .getMany();
-    return rows.map(toOrganizationView);
+  async execute({ request }: ListOrganizationsQuery): Promise<OrganizationView[]> {
+    // No limit is every organization (LIMIT NULL), as the reference lists them.
+    const limit = request.limit === undefined ? null : Number(request.limit);
+    const rows = await preparedQuery<OrganizationRow>(this.dataSource.manager, LIST, [
+      request.userId,
+      limit,
+      Number(request.offset ?? 0),
+    ]);
+    return rows.map(({ created_at, ...row }) => toOrganizationView({ ...row, createdAt: created_at }));
   }
 }

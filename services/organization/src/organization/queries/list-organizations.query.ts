@@ -1,8 +1,8 @@
-import type { OrganizationView } from '@authsvc/contracts';
+import type { ListOrganizationsRequest, OrganizationView } from '@authsvc/contracts';
 import { Query } from '@nestjs/cqrs';
 
 export class ListOrganizationsQuery extends Query<OrganizationView[]> {
-  constructor(readonly userId: string) {
+  constructor(readonly request: ListOrganizationsRequest) {
     super();
   }
 }

@@ -40,6 +40,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
         rememberMe: request.rememberMe,
         lifetimeSeconds: this.config.SESSION_EXPIRES_IN,
         absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
+        userBan: request.user,
         now,
       },
       initialSessionState,

@@ -101,7 +101,7 @@ export class SessionWriter {
    * instead of answering while an entry may still show the previous choice; doing it again repairs the entry.
    */
   async setActive(
-    session: { id: string; token: string },
+    session: { id: string; token: string; userId: string },
     choice: ActiveOrganizationChoice,
     correlationId: string,
     now: Date,
@@ -109,10 +109,11 @@ export class SessionWriter {
     await this.retire(session.token);
     await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, correlationId);
     const generation = await this.retire(session.token);
-    const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id });
-    if (!row || row.expiresAt <= now) return undefined;
-    const { user, userVersion } = await this.users.read(row.userId, correlationId);
-    if (!user) return undefined;
+    const [row, { user, userVersion }] = await Promise.all([
+      this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id }),
+      this.users.read(session.userId, correlationId),
+    ]);
+    if (!row || row.expiresAt <= now || !user) return undefined;
     const model = await this.cache.put({ session: toSessionView(row), user, userVersion }, generation, now);
     return { session: model.session, user };
   }

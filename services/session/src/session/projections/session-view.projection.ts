@@ -3,6 +3,7 @@ import {
   SessionCreated,
   SessionRefreshed,
   SessionRevoked,
+  type DataOf,
   type PersonalOf,
 } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
@@ -22,31 +23,34 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
       rememberMe: event.data.rememberMe,
       activeOrganizationId: null,
       activeTeamId: null,
+      impersonatedBy: event.data.impersonatedBy ?? null,
       createdAt,
       updatedAt: createdAt,
     });
   }
-  if (isEvent(event, SessionRefreshed) && row) {
-    return Object.assign(new SessionEntity(), row, {
-      expiresAt: new Date(event.data.expiresAt),
-      updatedAt: new Date(event.data.refreshedAt),
-    });
-  }
+  if (isEvent(event, SessionRefreshed) && row) return Object.assign(new SessionEntity(), row, refreshed(event));
   if (isEvent(event, ActiveOrganizationChanged) && row) {
-    return Object.assign(new SessionEntity(), row, {
-      activeOrganizationId: event.data.organizationId,
-      activeTeamId: event.data.teamId,
-      updatedAt: new Date(event.data.changedAt),
-    });
+    return Object.assign(new SessionEntity(), row, activeOrganizationChanged(event));
   }
   if (isEvent(event, SessionRevoked)) return null;
   return row;
+}
+
+function refreshed(event: RecordedEvent): Partial<SessionEntity> {
+  const { expiresAt, refreshedAt } = event.data as DataOf<typeof SessionRefreshed>;
+  return { expiresAt: new Date(expiresAt), updatedAt: new Date(refreshedAt) };
+}
+
+function activeOrganizationChanged(event: RecordedEvent): Partial<SessionEntity> {
+  const { organizationId, teamId, changedAt } = event.data as DataOf<typeof ActiveOrganizationChanged>;
+  return { activeOrganizationId: organizationId, activeTeamId: teamId, updatedAt: new Date(changedAt) };
 }
 
 export const sessionViewProjection: RowProjection<SessionEntity> = {
   entity: SessionEntity,
   handles: [SessionCreated.type, SessionRefreshed.type, SessionRevoked.type, ActiveOrganizationChanged.type],
   creates: [SessionCreated.type],
+  sets: { [SessionRefreshed.type]: refreshed, [ActiveOrganizationChanged.type]: activeOrganizationChanged },
   key: (event) => ({ id: (event.data as { sessionId: string }).sessionId }),
   evolve: evolveSessionView,
 };

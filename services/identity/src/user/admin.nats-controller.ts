@@ -1,0 +1,93 @@
+import {
+  AdminUpdateUserRequest,
+  BanUserRequest,
+  CreateUserRequest,
+  GetUserRequest,
+  IdentityRpc,
+  ListUsersRequest,
+  RemoveUserRequest,
+  SessionRpc,
+  SetRoleByEmailRequest,
+  SetRoleRequest,
+  SetUserPasswordRequest,
+  UnbanUserRequest,
+  type UserPage,
+  type UserView,
+} from '@authsvc/contracts';
+import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AdminUpdateUserCommand } from './commands/admin-update-user.command.js';
+import { BanUserCommand, UnbanUserCommand } from './commands/ban-user.command.js';
+import { CreateUserCommand } from './commands/create-user.command.js';
+import { RemoveUserCommand } from './commands/remove-user.command.js';
+import { SetRoleByEmailCommand } from './commands/set-role-by-email.command.js';
+import { SetRoleCommand } from './commands/set-role.command.js';
+import { SetUserPasswordCommand } from './commands/set-user-password.command.js';
+import { GetUserQuery } from './queries/get-user.query.js';
+import { ListUsersQuery } from './queries/list-users.query.js';
+
+/** What admins do to users. The gateway checked the admin's permission; the actor is the admin. */
+@Controller()
+export class AdminNatsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @MessagePattern(IdentityRpc.setRole.subject)
+  setRole(@Payload() request: SetRoleRequest): Promise<UserView> {
+    return this.commands.execute(new SetRoleCommand(request));
+  }
+
+  /** Server code's grant of a role by email (the admin CLI). */
+  @MessagePattern(IdentityRpc.setRoleByEmail.subject)
+  setRoleByEmail(@Payload() request: SetRoleByEmailRequest): Promise<UserView> {
+    return this.commands.execute(new SetRoleByEmailCommand(request));
+  }
+
+  /** The ban only: the session service ends the user's sessions (asked by the gateway, and on the event). */
+  @MessagePattern(IdentityRpc.banUser.subject)
+  banUser(@Payload() request: BanUserRequest): Promise<UserView> {
+    return this.commands.execute(new BanUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.unbanUser.subject)
+  unbanUser(@Payload() request: UnbanUserRequest): Promise<UserView> {
+    return this.commands.execute(new UnbanUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.createUser.subject)
+  createUser(@Payload() request: CreateUserRequest): Promise<UserView> {
+    return this.commands.execute(new CreateUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.adminGetUser.subject)
+  getUser(@Payload() request: GetUserRequest): Promise<UserView | null> {
+    return this.queries.execute(new GetUserQuery(request.userId));
+  }
+
+  @MessagePattern(IdentityRpc.listUsers.subject)
+  listUsers(@Payload() request: ListUsersRequest): Promise<UserPage> {
+    return this.queries.execute(new ListUsersQuery(request));
+  }
+
+  @MessagePattern(IdentityRpc.adminUpdateUser.subject)
+  updateUser(@Payload() request: AdminUpdateUserRequest): Promise<UserView> {
+    return this.commands.execute(new AdminUpdateUserCommand(request));
+  }
+
+  @MessagePattern(IdentityRpc.setUserPassword.subject)
+  setUserPassword(@Payload() request: SetUserPasswordRequest): Promise<{ status: true }> {
+    return this.commands.execute(new SetUserPasswordCommand(request));
+  }
+
+  /** The user's sessions end before the answer: the session service, handed the request, ends them and answers. */
+  @MessagePattern(IdentityRpc.removeUser.subject)
+  async removeUser(@Payload() request: RemoveUserRequest): Promise<ForwardedRequest<{ revoked: number }>> {
+    await this.commands.execute(new RemoveUserCommand(request));
+    const { userId, correlationId, actorId } = request;
+    return forwardRequest(SessionRpc.revokeForUser, { userId, correlationId, actorId });
+  }
+}

@@ -1,0 +1,18 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UserStream } from '../user-stream.js';
+import { RemoveUserCommand } from './remove-user.command.js';
+
+/** An admin deletes a user, as their own deletion does (personal data erased), with the admin as actor. */
+@CommandHandler(RemoveUserCommand)
+export class RemoveUserHandler implements ICommandHandler<RemoveUserCommand> {
+  constructor(private readonly users: UserStream) {}
+
+  async execute({ request }: RemoveUserCommand): Promise<void> {
+    const now = new Date();
+    await this.users.execute(
+      request.userId,
+      { type: 'DeleteUser', tokenHash: null, now },
+      { correlationId: request.correlationId, actorId: request.actorId ?? null, now },
+    );
+  }
+}

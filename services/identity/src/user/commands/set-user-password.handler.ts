@@ -1,0 +1,28 @@
+import { randomString } from '@authsvc/platform';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { PasswordHasher } from '../../password/password-hasher.js';
+import { NewPasswordPolicy } from '../credential/new-password-policy.js';
+import { UserStream } from '../user-stream.js';
+import { SetUserPasswordCommand } from './set-user-password.command.js';
+
+/** An admin sets a user's password under the same policy as everyone's; the user's sessions stay. */
+@CommandHandler(SetUserPasswordCommand)
+export class SetUserPasswordHandler implements ICommandHandler<SetUserPasswordCommand> {
+  constructor(
+    private readonly users: UserStream,
+    private readonly hasher: PasswordHasher,
+    private readonly passwords: NewPasswordPolicy,
+  ) {}
+
+  async execute({ request }: SetUserPasswordCommand): Promise<{ status: true }> {
+    this.passwords.assertAcceptable(request.newPassword);
+    const now = new Date();
+    const passwordHash = await this.hasher.hash(request.newPassword);
+    await this.users.execute(
+      request.userId,
+      { type: 'SetPassword', passwordHash, newAccountId: randomString(), replaceExisting: true, now },
+      { correlationId: request.correlationId, actorId: request.actorId ?? null, now },
+    );
+    return { status: true };
+  }
+}
