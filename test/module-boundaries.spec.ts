@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 
 /**
  * Enforces the Nx tags of every project.json: services and the gateway depend on libs only, never on each
- * other; libs depend downwards only; no service names another service's Postgres schema in SQL.
+ * other; libs depend downwards only; the web client (a browser app, talking HTTP only) depends on none of them;
+ * no service names another service's Postgres schema in SQL.
  */
 const ROOT = process.cwd();
 const ALLOWED: Record<string, readonly string[]> = {
@@ -13,6 +14,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'type:platform': ['type:errors', 'type:config', 'type:contracts'],
   'type:service': ['type:errors', 'type:config', 'type:contracts', 'type:platform'],
   'type:gateway': ['type:errors', 'type:config', 'type:contracts', 'type:platform'],
+  'type:web': [],
 };
 const SERVICE_SCHEMAS = ['identity', 'session', 'organization', 'mailer'];
 
@@ -22,7 +24,7 @@ interface Project {
   readonly tag: string;
 }
 
-const projects: Project[] = ['libs/errors', 'libs/config', 'libs/contracts', 'libs/platform', 'gateway']
+const projects: Project[] = ['libs/errors', 'libs/config', 'libs/contracts', 'libs/platform', 'gateway', 'web']
   .concat(SERVICE_SCHEMAS.map((service) => `services/${service}`))
   .map((root) => {
     const definition = JSON.parse(readFileSync(join(ROOT, root, 'project.json'), 'utf8'));
@@ -33,7 +35,7 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {
     const path = join(directory, entry);
     if (statSync(path).isDirectory()) return entry === 'dist' || entry === 'node_modules' ? [] : sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(path) ? [path] : [];
   });
 }
 

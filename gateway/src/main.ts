@@ -68,7 +68,7 @@ await runService('gateway', async () => {
       readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies), app.get(JwtIssuer)),
     );
   }
-  await registerWebClient(fastify, WEB_DIST);
+  await registerWebClient(fastify, WEB_DIST, { devMailbox: config.DEV_MAILBOX_ENABLED });
   await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
   return async () => {

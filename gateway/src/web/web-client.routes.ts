@@ -8,13 +8,27 @@ import { WEB_CLIENT_POLICY } from '../http/security-headers.js';
 const API_PREFIXES = ['/api/', '/dev/', '/health/'];
 const INDEX = 'index.html';
 
+/** What the web client needs to know of this gateway's configuration; public, as anyone may load the client. */
+export interface WebClientConfig {
+  /** The development mailbox (/dev/mailbox) is on: the client links to it (and only then). */
+  readonly devMailbox: boolean;
+}
+
+/** Where the client reads its WebClientConfig (Vite's dev server proxies it too). */
+export const WEB_CLIENT_CONFIG_PATH = '/client-config.json';
+
 /**
  * Serves the built React client (web/dist) at `/`; unknown non-API GETs get index.html so that client routes
  * survive a reload. Routes are made for the files of the build found at start-up (a build is never changed under
  * a running gateway), so no request path is ever resolved against the file system. Without a build, the API
- * still runs.
+ * still runs, and so does the client's configuration (for Vite's dev server).
  */
-export async function registerWebClient(instance: FastifyInstance, distDirectory: string): Promise<void> {
+export async function registerWebClient(
+  instance: FastifyInstance,
+  distDirectory: string,
+  clientConfig: WebClientConfig,
+): Promise<void> {
+  instance.get(WEB_CLIENT_CONFIG_PATH, (_request, reply) => reply.send(clientConfig));
   if (!existsSync(join(distDirectory, INDEX))) return;
   await instance.register(fastifyStatic, {
     root: distDirectory,

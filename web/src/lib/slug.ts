@@ -1,0 +1,9 @@
+/** A slug proposed from an organization's name: lower-case words of letters and digits joined by hyphens. */
+export function slugFrom(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { authClient } from '../../api/auth-client';
+import { unwrap } from '../../api/api-error';
+import { FormError } from '../../components/form-parts';
+import { Loading, Page } from '../../components/page';
+import { InvitationsSection } from './invitations-section';
+import { MembersSection } from './members-section';
+import { ACTIVE_ORGANIZATION } from './organization-queries';
+import { SettingsSection } from './settings-section';
+import { TeamsSection } from './teams-section';
+
+const MANAGING_ROLES = ['owner', 'admin'];
+
+/** The session's active organization: its members and, for owners and admins, its invitations. */
+export function ActiveOrganizationPage() {
+  const { data: session } = authClient.useSession();
+  const organization = useQuery({
+    queryKey: [...ACTIVE_ORGANIZATION, session?.session.activeOrganizationId],
+    queryFn: () => unwrap(authClient.organization.getFullOrganization()),
+  });
+  if (organization.isPending || !session) return <Loading what="the organization" />;
+  const full = organization.data;
+  if (!full) {
+    return (
+      <Page title="No active organization">
+        <FormError message={organization.error?.message} />
+        <p>
+          Choose one of <Link to="/organizations">your organizations</Link>, or create one.
+        </p>
+      </Page>
+    );
+  }
+  const me = full.members.find((member) => member.userId === session.user.id);
+  const myRoles = (me?.role ?? '').split(',').map((role) => role.trim());
+  const canManage = myRoles.some((role) => MANAGING_ROLES.includes(role));
+  return (
+    <Page title={full.name}>
+      <p className="hint">
+        Slug: {full.slug} · <Link to="/organizations">Switch organization</Link>
+      </p>
+      <MembersSection
+        organizationId={full.id}
+        members={full.members}
+        myUserId={session.user.id}
+        canManage={canManage}
+      />
+      {canManage ? (
+        <>
+          <InvitationsSection organizationId={full.id} invitations={full.invitations} />
+          <TeamsSection organizationId={full.id} teams={full.teams} />
+          <SettingsSection organization={full} canDelete={myRoles.includes('owner')} />
+        </>
+      ) : (
+        <p className="empty">Only owners and admins can invite people or change members&apos; roles.</p>
+      )}
+    </Page>
+  );
+}
