@@ -50,9 +50,11 @@ export function organizationReadStatement(
   let parts = '';
   if (full) {
     values.push(full.membersLimit, full.teams);
+    // The first ids come from the members index alone, then their rows: the plan is made before the organization
+    // is known, and a large one read whole and sorted costs what the page does not.
     const firstMembers = `(
-      SELECT * FROM organization.members WHERE organization_id = t.id ORDER BY created_at, id LIMIT $3
-    ) m`;
+      SELECT id FROM organization.members WHERE organization_id = t.id ORDER BY created_at, id LIMIT $3
+    ) ids JOIN organization.members m ON m.id = ids.id`;
     parts = `,
       (SELECT coalesce(json_agg(m ORDER BY m.created_at, m.id), '[]') FROM (${membersWithUsers(firstMembers)}) m
         WHERE ${member}) AS members,
