@@ -2,7 +2,8 @@ import pg from 'pg';
 import { ACTOR_PASSWORD, signUpActor, type Actor } from './support/actor.js';
 import { sleep } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface User {
   id: string;
@@ -17,6 +18,7 @@ const BANNED = {
 };
 
 describe('admin bans', () => {
+  let admin: AdminStack;
   let stack: TestStack;
   let db: pg.Client;
   let replica: string;
@@ -25,19 +27,13 @@ describe('admin bans', () => {
   let plain: Actor;
 
   beforeAll(async () => {
-    stack = await TestStack.start();
-    root = await signUpActor(stack, 'root');
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id });
-    replica = await stack.startGatewayReplica({ ADMIN_USER_IDS: root.id });
+    admin = await startAdminStack();
+    ({ stack, root, db } = admin);
+    replica = await stack.startGatewayReplica(admin.gatewayEnv);
     plain = await signUpActor(stack, 'plain');
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => admin?.stop());
 
   const signIn = (path: 'email' | 'username', body: object) =>
     postJson<{ user: User }>(stack.url(`/api/auth/sign-in/${path}`), body, { 'x-forwarded-for': randomClientIp() });

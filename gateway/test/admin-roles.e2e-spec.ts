@@ -2,7 +2,8 @@ import pg from 'pg';
 import { ACTOR_PASSWORD, signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { postJson, randomClientIp, request } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface User {
   id: string;
@@ -18,6 +19,7 @@ interface SessionAnswer {
 }
 
 describe('admin roles and permissions', () => {
+  let admin: AdminStack;
   let stack: TestStack;
   let db: pg.Client;
   /** Granted everything by ADMIN_USER_IDS, whatever their role. */
@@ -25,18 +27,12 @@ describe('admin roles and permissions', () => {
   let plain: Actor;
 
   beforeAll(async () => {
-    stack = await TestStack.start();
-    root = await signUpActor(stack, 'root');
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id });
+    admin = await startAdminStack();
+    ({ stack, root, db } = admin);
     plain = await signUpActor(stack, 'plain');
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => admin?.stop());
 
   const roleOf = async (actor: Actor) => (await actor.get<SessionAnswer>('/get-session')).body.user.role;
 

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { ACTOR_PASSWORD, signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
-import { TestStack } from './support/test-stack.js';
+import { startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface User {
   id: string;
@@ -24,6 +25,7 @@ interface Page {
 const NEW_PASSWORD = 'another-horse-battery-2';
 
 describe('admin user management', () => {
+  let admin: AdminStack;
   let stack: TestStack;
   let db: pg.Client;
   /** Granted everything by ADMIN_USER_IDS. */
@@ -31,18 +33,12 @@ describe('admin user management', () => {
   let plain: Actor;
 
   beforeAll(async () => {
-    stack = await TestStack.start();
-    root = await signUpActor(stack, 'root');
-    await stack.restart('gateway', { ADMIN_USER_IDS: root.id });
+    admin = await startAdminStack();
+    ({ stack, root, db } = admin);
     plain = await signUpActor(stack, 'plain');
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => admin?.stop());
 
   const signIn = (email: string, password: string) =>
     postJson<{ user: User }>(
