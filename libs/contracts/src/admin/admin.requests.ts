@@ -1,4 +1,4 @@
-import { Allow, IsIn, IsInt, IsNumberString, IsOptional, IsPositive, Max, ValidateIf } from 'class-validator';
+import { Allow, IsIn, IsInt, IsNumberString, IsOptional, IsPositive, Max } from 'class-validator';
 import type { UserView } from '../identity/user.view.js';
 import {
   Email,
@@ -14,7 +14,8 @@ import {
   Text,
 } from '../messaging/fields.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
-import { NotWith, PermissionRecord, RoleNames } from '../organization/organization-fields.js';
+import { RoleNames } from '../organization/organization-fields.js';
+import { PermissionQuestion } from '../organization/permission-question.js';
 
 /** POST /admin/set-role: one role or several (stored comma-joined). */
 export class SetRoleBody {
@@ -33,21 +34,12 @@ export class SetRoleRequest extends traced(SetRoleBody) {}
  * NO_PERMISSIONS_PASSED), exactly one of them. The caller's session decides; `userId` and `role` are ignored
  * over HTTP, as in the reference.
  */
-export class AdminHasPermissionBody {
+export class AdminHasPermissionBody extends PermissionQuestion {
   @OptionalId()
   userId?: string;
 
   @OptionalText(LIMITS.role)
   role?: string;
-
-  @ValidateIf((body: AdminHasPermissionBody) => body.permission === undefined || body.permissions !== undefined)
-  @PermissionRecord()
-  permissions?: Record<string, string[]>;
-
-  @ValidateIf((body: AdminHasPermissionBody) => body.permission !== undefined)
-  @PermissionRecord()
-  @NotWith('permissions')
-  permission?: Record<string, string[]>;
 }
 
 /** A request about one user, by id (unban-user, remove-user, …). */

@@ -1,9 +1,10 @@
-import { IsIn, IsOptional, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { Id, LIMITS, NonEmptyText, OptionalCount, OptionalId, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
 import { OrganizationSelection } from './organization.requests.js';
 import { organizationCaller } from './organization-caller.js';
-import { NotWith, PermissionRecord, RoleNames, TextOrList } from './organization-fields.js';
+import { PermissionQuestion } from './permission-question.js';
+import { RoleNames, TextOrList } from './organization-fields.js';
 
 /** The member fields list-members sorts and filters by (the reference's member model). */
 export const MEMBER_FIELDS = ['id', 'organizationId', 'userId', 'role', 'createdAt'] as const;
@@ -124,22 +125,10 @@ export class ListMembersQuery extends MemberReadQuery {
 
 export class ListMembersRequest extends organizationCaller(ListMembersQuery) {}
 
-/**
- * POST /organization/has-permission: `permissions`, or the deprecated `permission` (always answered
- * `success: false`, a safe denial), exactly one of them.
- */
-export class HasPermissionBody {
+/** POST /organization/has-permission, of the caller's role; the deprecated `permission` is answered `success: false`. */
+export class HasPermissionBody extends PermissionQuestion {
   @OptionalId()
   organizationId?: string;
-
-  @ValidateIf((body: HasPermissionBody) => body.permission === undefined || body.permissions !== undefined)
-  @PermissionRecord()
-  permissions?: Record<string, string[]>;
-
-  @ValidateIf((body: HasPermissionBody) => body.permission !== undefined)
-  @PermissionRecord()
-  @NotWith('permissions')
-  permission?: Record<string, string[]>;
 }
 
 export class HasPermissionRequest extends organizationCaller(HasPermissionBody) {}
