@@ -13,7 +13,7 @@
 //   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up,org-reads,org-writes   run a subset
 //   BENCH_ORG_MEMBERS=10000     members of org-reads' large organization
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
-//                               default /tmp/prof, written when the stack stops)
+//                               default /tmp/prof, one folder per app, written when the stack stops)
 //   BENCH_VERBOSE=1             show the output of the spawned processes
 //
 // Exits 0 when budgets are missed (it is a report); non-zero only when something fails.
@@ -122,7 +122,9 @@ try {
   await main();
   await cleanUp();
   if (profileDir)
-    console.log(`\nCPU profiles written to ${profileDir} (summarise: node bench/profile-summary.mjs <file>)`);
+    console.log(
+      `\nCPU profiles written to ${profileDir} (one folder per app; summarise: node bench/profile-summary.mjs <file>)`,
+    );
 } catch (error) {
   console.error(`bench failed: ${error.stack ?? error}`);
   await cleanUp();

@@ -110,8 +110,8 @@ export class ManagedProcess {
 }
 
 /**
- * Starts the stack. With `cpuProfileDir`, the Node processes run with --cpu-prof and write
- * `<name>.cpuprofile` there when they exit.
+ * Starts the stack. With `cpuProfileDir`, the Node processes run with --cpu-prof and write their
+ * profiles to `<cpuProfileDir>/<name>/` when they exit (one file per thread and process).
  */
 export async function startStack({ cpuProfileDir } = {}) {
   const processes = [];
@@ -155,8 +155,11 @@ export async function startStack({ cpuProfileDir } = {}) {
     };
     const nodeArgs = (name) => {
       if (!cpuProfileDir) return [];
-      mkdirSync(cpuProfileDir, { recursive: true });
-      return ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
+      // A folder per app, with Node's own file names: a fixed name would let each worker thread's profile
+      // (identity's bcrypt pool) overwrite the main thread's.
+      const dir = join(cpuProfileDir, name);
+      mkdirSync(dir, { recursive: true });
+      return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
     };
     const startApp = async (name, extraEnv = {}) => {
       const entryPoint = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;

@@ -24,7 +24,7 @@ export class AdminBanController {
    */
   @Post('admin/ban-user')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async ban(@Body() body: BanUserBody, @Caller() caller: SignedInCaller): Promise<{ user: UserView }> {
     this.access.require(caller, BAN, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS);
     const user = await this.services.call(IdentityRpc.banUser, { ...body, ...asAdmin(caller) });
@@ -34,7 +34,7 @@ export class AdminBanController {
 
   @Post('admin/unban-user')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async unban(@Body() body: AdminUserBody, @Caller() caller: SignedInCaller): Promise<{ user: UserView }> {
     this.access.require(caller, BAN, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS);
     return { user: await this.services.call(IdentityRpc.unbanUser, { ...body, ...asAdmin(caller) }) };

@@ -30,7 +30,7 @@ export class AdminRoleController {
 
   @Post('admin/set-role')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async setRole(@Body() body: SetRoleBody, @Caller() caller: SignedInCaller): Promise<{ user: UserView }> {
     this.access.require(caller, { user: ['set-role'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE);
     return { user: await this.services.call(IdentityRpc.setRole, { ...body, ...asAdmin(caller) }) };

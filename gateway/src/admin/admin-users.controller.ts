@@ -61,7 +61,7 @@ export class AdminUsersController {
   /** The reference's checks, in its order: the right to update, then what `data` may hold and who may set it. */
   @Post('admin/update-user')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   updateUser(@Body() body: AdminUpdateUserBody, @Caller() caller: SignedInCaller): Promise<UserView> {
     this.access.require(caller, { user: ['update'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS);
     const { password, id, ...data } = body.data;
@@ -75,7 +75,7 @@ export class AdminUsersController {
 
   @Post('admin/set-user-password')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async setPassword(@Body() body: SetUserPasswordBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
     this.access.require(caller, { user: ['set-password'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD);
     return this.services.call(IdentityRpc.setUserPassword, { ...body, ...asAdmin(caller) });
@@ -84,7 +84,7 @@ export class AdminUsersController {
   /** The user, their accounts and sessions go; an admin cannot remove themself. */
   @Post('admin/remove-user')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async remove(@Body() body: AdminUserBody, @Caller() caller: SignedInCaller): Promise<{ success: true }> {
     this.access.require(caller, { user: ['delete'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS);
     if (body.userId === caller.user.id) throw new DomainError(AdminErrors.YOU_CANNOT_REMOVE_YOURSELF);

@@ -23,7 +23,7 @@ export class AccountController {
   /** Name, image, username; the email changes only through change-email. The session cookies carry the change. */
   @Post('update-user')
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async updateUser(
     @Body() body: UpdateUserBody,
     @Caller() caller: SignedInCaller,
@@ -44,7 +44,7 @@ export class AccountController {
   @Post('change-email')
   @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   changeEmail(@Body() body: ChangeEmailBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
     if (!this.config.CHANGE_EMAIL_ENABLED) throw new DomainError(AuthErrors.CHANGE_EMAIL_DISABLED);
     return this.services.call(IdentityRpc.changeEmail, { ...body, ...asUser(caller) });

@@ -31,7 +31,7 @@ export class DeleteUserController {
 
   @Post('delete-user')
   @RateLimit(CREDENTIAL_RULE)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async deleteUser(
     @Body() body: DeleteUserBody,
     @Caller() { correlationId, session, user }: SignedInCaller,

@@ -77,7 +77,7 @@ export class PasswordController {
   @Post('change-password')
   @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
-  @WithSession()
+  @WithSession({ changesUser: true })
   async changePassword(
     @Body() body: ChangePasswordBody,
     @Caller() caller: SignedInCaller,

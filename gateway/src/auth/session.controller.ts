@@ -37,7 +37,9 @@ export class SessionController {
     const now = new Date();
     const cached = this.cookieCache.answer(request, response, now, query.disableCookieCache === 'true');
     if (cached !== undefined) return void response.code(200).send(cached);
-    const current = await this.currentSession.resolve(request, response, query.disableRefresh === 'true');
+    const current = await this.currentSession.resolve(request, response, {
+      disableRefresh: query.disableRefresh === 'true',
+    });
     if (current) {
       this.cookieCache.store(response, current, now);
       await addAuthJwtHeader(response, this.jwtIssuer, current.user);

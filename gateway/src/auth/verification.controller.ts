@@ -45,7 +45,7 @@ export class VerificationController {
   ): Promise<void> {
     try {
       const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION;
-      const current = signIn ? await this.currentSession.resolve(request, response, true) : null;
+      const current = signIn ? await this.currentSession.resolve(request, response, { disableRefresh: true }) : null;
       const answer = await this.services.call(IdentityRpc.verifyEmail, {
         ...query,
         ...sessionClientOf(caller, true),

@@ -41,8 +41,9 @@ export class CallerGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const response = context.switchToHttp().getResponse<FastifyReply>();
     await validateBodyOf(context, request);
-    if (requirement === 'optional') return this.currentSession.resolve(request, response);
-    return this.currentSession.require(request, response);
+    const options = { userMayChange: requirement.changesUser };
+    if (requirement.optional) return this.currentSession.resolve(request, response, options);
+    return this.currentSession.require(request, response, options);
   }
 }
 

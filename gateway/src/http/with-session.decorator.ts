@@ -2,11 +2,17 @@ import { SetMetadata } from '@nestjs/common';
 
 export const SESSION_REQUIREMENT = Symbol('SessionRequirement');
 
-export type SessionRequirement = 'required' | 'optional';
+export interface SessionRequirement {
+  /** Without a session the handler still runs (`@Caller()` has none) instead of answering 401. */
+  readonly optional: boolean;
+  /** The handler may change the signed-in user: see `ResolveOptions.userMayChange`. */
+  readonly changesUser: boolean;
+}
 
 /**
  * The handler needs the caller's session (401 UNAUTHORIZED without one), or with `{ optional: true }` takes it
- * when there is one; `CallerGuard` resolves it into `@Caller()`.
+ * when there is one; `CallerGuard` resolves it into `@Caller()`. `{ changesUser: true }` marks the handlers that
+ * may change the caller's own user (profile, email, password, role, ban, deletion).
  */
-export const WithSession = ({ optional = false } = {}): MethodDecorator =>
-  SetMetadata<symbol, SessionRequirement>(SESSION_REQUIREMENT, optional ? 'optional' : 'required');
+export const WithSession = ({ optional = false, changesUser = false } = {}): MethodDecorator =>
+  SetMetadata<symbol, SessionRequirement>(SESSION_REQUIREMENT, { optional, changesUser });

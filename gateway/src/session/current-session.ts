@@ -15,16 +15,18 @@ import { SessionReadModels } from './session-read-models.js';
 
 export type ResolvedSession = SessionAndUser;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Requests that may change the signed-in user: every unsafe method (update-user, change-email, …). Their
- * session is read through the session service, which then reads that user from identity for a few seconds, so
- * the caller's next get-session shows the change even before identity's event reaches the snapshot. (For the
- * verification link, a GET, identity hands the session service the same news itself.)
- */
-function mayChangeUser(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method);
+/** How a handler uses the session it resolves. */
+export interface ResolveOptions {
+  /** Never extend the session (get-session's `disableRefresh`, the verification link). */
+  readonly disableRefresh?: boolean;
+  /**
+   * The request may change the signed-in user (update-user, change-email, …). Its session is then read through the
+   * session service, which reads that user from identity for a few seconds, so the caller's next get-session
+   * shows the change even before identity's event reaches the snapshot. (For the verification link, a GET,
+   * identity hands the session service the same news itself.) Other requests, organization writes included,
+   * read the session's read model from Redis like any read.
+   */
+  readonly userMayChange?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export class CurrentSession {
   async resolve(
     request: FastifyRequest,
     response: FastifyReply,
-    disableRefresh = false,
+    { disableRefresh = false, userMayChange = false }: ResolveOptions = {},
   ): Promise<ResolvedSession | null> {
     const { token, present, dontRemember } = this.cookies.read(request.headers.cookie);
     if (!token) {
@@ -53,7 +55,7 @@ export class CurrentSession {
       return null;
     }
     const correlationId = correlationIdOf(request);
-    const entry = await this.readModel(token, correlationId, mayChangeUser(request));
+    const entry = await this.readModel(token, correlationId, userMayChange);
     const use = entry && sessionUse(entry, new Date(), !(disableRefresh || dontRemember));
     if (!entry || use === 'expire') {
       if (entry) await this.services.call(SessionRpc.expire, { token, correlationId });
@@ -68,8 +70,8 @@ export class CurrentSession {
   }
 
   /** For endpoints that need a session: 401 UNAUTHORIZED without one. */
-  async require(request: FastifyRequest, response: FastifyReply): Promise<ResolvedSession> {
-    const resolved = await this.resolve(request, response);
+  async require(request: FastifyRequest, response: FastifyReply, options?: ResolveOptions): Promise<ResolvedSession> {
+    const resolved = await this.resolve(request, response, options);
     if (!resolved) throw new DomainError(RequestErrors.UNAUTHORIZED);
     return resolved;
   }
