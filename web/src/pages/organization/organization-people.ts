@@ -13,5 +13,11 @@ export interface Person {
  */
 export function personOf(userId: string, members: readonly MemberRow[]): Person {
   const member = members.find((candidate) => candidate.userId === userId);
-  return member ? { userId, name: member.user.name, email: member.user.email } : { userId, name: 'Another member' };
+  return member ? personOfMember(member) : { userId, name: 'Another member' };
 }
+
+export const personOfMember = (member: MemberRow): Person => ({
+  userId: member.userId,
+  name: member.user.name,
+  email: member.user.email,
+});

@@ -6,7 +6,7 @@ import { FormError } from '../../components/form-parts';
 import { Loading } from '../../components/page';
 import { AddTeamMemberForm } from './add-team-member-form';
 import type { MemberRow } from './members-section';
-import { personOf } from './organization-people';
+import { personOf, personOfMember } from './organization-people';
 import { useRefreshOrganizations } from './organization-queries';
 import { useTeamMembers } from './team-queries';
 
@@ -35,7 +35,7 @@ export function TeamMembers({ team, organizationId, members, myUserId, callerInT
       unwrap(authClient.organization.addTeamMember({ teamId: team.id, userId: myUserId, organizationId })),
     onSettled: refresh,
   });
-  const everyone = members.map((member) => personOf(member.userId, members));
+  const everyone = members.map(personOfMember);
 
   if (!callerInTeam) {
     return (
