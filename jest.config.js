@@ -12,9 +12,22 @@ const swc = [
   },
 ];
 
+/** The web client's .tsx (React's automatic JSX runtime); .ts stays on the plain parser, where `<T>x` is a cast. */
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
 const shared = {
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {
     '^@authsvc/(errors|config|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -30,7 +43,12 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+      // web/src/lib holds the web client's pure functions; its screens are tested in a browser (gateway/test/browser).
+      testMatch: [
+        '<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts',
+        '<rootDir>/web/src/lib/**/*.spec.ts',
+        '<rootDir>/test/**/*.spec.ts',
+      ],
     },
     {
       ...shared,

@@ -29,7 +29,8 @@ describe('web client: organization screens in a browser', () => {
       .waitFor();
     await checkScreen(page, SUITE, 'create-organization');
     await page.getByRole('button', { name: 'Create organization' }).click();
-    await page.getByRole('heading', { name, exact: true }).waitFor();
+    // Level 1: the default team, named like the organization, has a heading of its own on this screen.
+    await page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
 
     await page.getByLabel('Email to invite').fill(invitee.email);
     await page.getByLabel('Role', { exact: true }).selectOption('member');
@@ -51,7 +52,7 @@ describe('web client: organization screens in a browser', () => {
     await guest.getByRole('heading', { name: `Join ${name}` }).waitFor();
     await checkScreen(guest, SUITE, 'invitation');
     await guest.getByRole('button', { name: 'Accept invitation' }).click();
-    await guest.getByRole('heading', { name, exact: true }).waitFor();
+    await guest.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
     expect(await guest.getByText('Only owners and admins can invite people').count()).toBe(1);
 
     await page.reload();
@@ -66,8 +67,9 @@ describe('web client: organization screens in a browser', () => {
     await guest.getByRole('dialog').getByRole('button', { name: 'Leave organization' }).click();
     await guest.getByText('You are not a member of any organization yet.').waitFor();
     await page.reload();
-    await page.getByRole('heading', { name, exact: true }).waitFor();
-    expect(await page.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(1);
+    await page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
+    // Exact: each team's card lists its members too ("Members of …").
+    expect(await page.getByRole('list', { name: 'Members', exact: true }).getByRole('listitem').count()).toBe(1);
   });
 
   it('lets a visitor without an account sign up from the invitation link, then accept it', async () => {
@@ -91,7 +93,7 @@ describe('web client: organization screens in a browser', () => {
     await guest.getByRole('button', { name: 'Sign up' }).click();
     await guest.getByRole('heading', { name: `Join ${name}` }).waitFor();
     await guest.getByRole('button', { name: 'Accept invitation' }).click();
-    await guest.getByRole('heading', { name, exact: true }).waitFor();
+    await guest.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
   });
 
   it('says at the slug field that a slug is taken', async () => {
@@ -101,7 +103,7 @@ describe('web client: organization screens in a browser', () => {
     const slug = `first-${Date.now().toString(36)}`;
     await page.getByLabel('Slug').fill(slug);
     await page.getByRole('button', { name: 'Create organization' }).click();
-    await page.getByRole('heading', { name: 'First' }).waitFor();
+    await page.getByRole('heading', { name: 'First', level: 1 }).waitFor();
 
     await page.goto('/organizations/new');
     await page.getByLabel('Organization name').fill('Second');
@@ -120,9 +122,10 @@ describe('web client: organization screens in a browser', () => {
     const settings = page.getByRole('form', { name: 'Organization settings' });
     await settings.getByLabel('Name').fill(renamed);
     await settings.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
+    await page.getByRole('heading', { name: renamed, exact: true, level: 1 }).waitFor();
 
-    const teams = page.getByRole('list', { name: 'Teams' }).getByRole('listitem');
+    // The team cards, not the member rows each card lists.
+    const teams = page.getByRole('list', { name: 'Teams' }).locator('> li');
     const before = await teams.count();
     await page.getByLabel('New team name').fill('Platform');
     await page.getByRole('button', { name: 'Create team' }).click();

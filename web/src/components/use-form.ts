@@ -17,7 +17,8 @@ interface FormOptions<T> {
 function invalidFields(form: HTMLFormElement): Record<string, string> {
   const invalid: Record<string, string> = {};
   for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement) || element.validity.valid) continue;
+    const checked = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+    if (!checked || element.validity.valid) continue;
     invalid[element.name] = element.validationMessage;
   }
   return invalid;
@@ -40,7 +41,7 @@ export function useForm<T>({ submit, fieldOfCode = {}, onSuccess, resetOnSuccess
     setBrowserErrors(invalid);
     const [firstInvalid] = Object.keys(invalid);
     if (firstInvalid) {
-      form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     mutation.mutate(new FormData(form), { onSuccess: () => resetOnSuccess && form.reset() });

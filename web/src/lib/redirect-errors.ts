@@ -23,5 +23,7 @@ const EXPLANATIONS: Readonly<Record<string, string>> = {
 const UNKNOWN = 'Something went wrong. Please try again.';
 
 export function explainRedirectError(code: string | null): string {
-  return (code && EXPLANATIONS[code.toLowerCase()]) || UNKNOWN;
+  const key = code?.toLowerCase() ?? '';
+  // Own keys only: the code comes from the address bar, and `?error=constructor` must not read Object's.
+  return Object.hasOwn(EXPLANATIONS, key) ? EXPLANATIONS[key] : UNKNOWN;
 }

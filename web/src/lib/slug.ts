@@ -7,3 +7,6 @@ export function slugFrom(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** The slugs this client lets people choose (the `pattern` of its slug fields): what `slugFrom` makes. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -12,7 +12,7 @@ import { TeamsSection } from './teams-section';
 
 const MANAGING_ROLES = ['owner', 'admin'];
 
-/** The session's active organization: its members and, for owners and admins, its invitations. */
+/** The session's active organization: its members and teams and, for owners and admins, invitations and settings. */
 export function ActiveOrganizationPage() {
   const { data: session } = authClient.useSession();
   const organization = useQuery({
@@ -45,14 +45,22 @@ export function ActiveOrganizationPage() {
         myUserId={session.user.id}
         canManage={canManage}
       />
+      {canManage && <InvitationsSection organizationId={full.id} invitations={full.invitations} />}
+      <TeamsSection
+        organizationId={full.id}
+        teams={full.teams}
+        members={full.members}
+        myUserId={session.user.id}
+        activeTeamId={session.session.activeTeamId}
+        canManage={canManage}
+      />
       {canManage ? (
-        <>
-          <InvitationsSection organizationId={full.id} invitations={full.invitations} />
-          <TeamsSection organizationId={full.id} teams={full.teams} />
-          <SettingsSection organization={full} canDelete={myRoles.includes('owner')} />
-        </>
+        <SettingsSection key={full.id} organization={full} canDelete={myRoles.includes('owner')} />
       ) : (
-        <p className="empty">Only owners and admins can invite people or change members&apos; roles.</p>
+        <p className="empty">
+          Only owners and admins can invite people, change members&apos; roles, manage teams or change the
+          organization&apos;s settings.
+        </p>
       )}
     </Page>
   );

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '../../api/auth-client';
@@ -7,22 +6,9 @@ import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
 import { textOf, useForm } from '../../components/use-form';
-import { slugFrom } from '../../lib/slug';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SLUG_PATTERN, slugFrom } from '../../lib/slug';
 import { useRefreshOrganizations } from './organization-queries';
-
-const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** Whether the slug is free, asked while the person types (a pause, not every key). */
-function useSlugAvailability(slug: string) {
-  const settled = useDebouncedValue(slug, 300);
-  return useQuery({
-    queryKey: ['slug-available', settled],
-    queryFn: () =>
-      authClient.organization.checkSlug({ slug: settled }).then(({ data, error }) => Boolean(data?.status) && !error),
-    enabled: SLUG_PATTERN.test(settled),
-  });
-}
+import { useSlugAvailability } from './slug-availability';
 
 export function CreateOrganizationPage() {
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
@@ -6,18 +7,23 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { Field } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { textOf, useForm } from '../../components/use-form';
+import { SLUG_PATTERN } from '../../lib/slug';
+import { MetadataField, metadataOf } from './metadata-field';
 import { useRefreshOrganizations } from './organization-queries';
+import { useSlugAvailability } from './slug-availability';
 
 interface SettingsSectionProps {
-  organization: { id: string; name: string; slug: string; logo?: string | null };
+  organization: { id: string; name: string; slug: string; logo?: string | null; metadata?: unknown };
   /** Only owners may delete an organization. */
   canDelete: boolean;
 }
 
-/** Name, slug and logo of the organization (owners and admins), and its deletion (owners). */
+/** Name, slug (checked while typed), logo and metadata of the organization (owners and admins); deletion (owners). */
 export function SettingsSection({ organization, canDelete }: SettingsSectionProps) {
   const navigate = useNavigate();
   const refresh = useRefreshOrganizations();
+  const [slug, setSlug] = useState(organization.slug);
+  const available = useSlugAvailability(slug, organization.slug);
   const form = useForm({
     submit: (values) =>
       unwrap(
@@ -27,6 +33,7 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
             name: textOf(values, 'name'),
             slug: textOf(values, 'slug'),
             logo: textOf(values, 'logo') || undefined,
+            metadata: metadataOf(values),
           },
         }),
       ),
@@ -40,6 +47,7 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
       navigate('/organizations');
     },
   });
+  const slugTaken = available.data === false ? 'This slug is taken; choose another one.' : undefined;
   return (
     <section aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
@@ -49,9 +57,16 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
           label="Slug"
           name="slug"
           required
-          pattern="[a-z0-9]+(-[a-z0-9]+)*"
-          defaultValue={organization.slug}
-          error={form.fieldError('slug')}
+          pattern={SLUG_PATTERN.source}
+          value={slug}
+          onChange={(event) => setSlug(event.target.value)}
+          hint={
+            <>
+              Lower-case letters, digits and hyphens.{' '}
+              <span role="status">{available.data === true && `“${slug}” is available.`}</span>
+            </>
+          }
+          error={form.fieldError('slug') ?? slugTaken}
         />
         <Field
           label="Logo URL"
@@ -60,6 +75,7 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
           defaultValue={organization.logo ?? ''}
           error={form.fieldError('logo')}
         />
+        <MetadataField stored={organization.metadata} error={form.fieldError('metadata')} />
         <FormError message={form.formError} />
         {form.succeeded && <Notice>The settings have been saved.</Notice>}
         <SubmitButton pending={form.pending}>Save settings</SubmitButton>

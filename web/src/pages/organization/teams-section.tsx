@@ -1,72 +1,69 @@
-import { useMutation } from '@tanstack/react-query';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
-import { ConfirmButton } from '../../components/confirm-button';
 import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
+import { Loading } from '../../components/page';
 import { textOf, useForm } from '../../components/use-form';
+import type { MemberRow } from './members-section';
 import { useRefreshOrganizations } from './organization-queries';
+import { TeamCard, type TeamRow } from './team-card';
+import { useMyTeamIds } from './team-queries';
 
-interface TeamRow {
-  id: string;
-  name: string;
+interface TeamsSectionProps {
+  organizationId: string;
+  teams: readonly TeamRow[];
+  members: readonly MemberRow[];
+  myUserId: string;
+  activeTeamId: string | null | undefined;
+  /** Whether the caller may create, rename and remove teams and change who is in them (owners and admins). */
+  canManage: boolean;
 }
 
-function RenameTeamForm({ team }: { team: TeamRow }) {
+function CreateTeamForm({ organizationId }: { organizationId: string }) {
   const refresh = useRefreshOrganizations();
   const form = useForm({
-    submit: (values) =>
-      unwrap(authClient.organization.updateTeam({ teamId: team.id, data: { name: textOf(values, 'name') } })),
+    submit: (values) => unwrap(authClient.organization.createTeam({ name: textOf(values, 'name'), organizationId })),
     onSuccess: refresh,
+    resetOnSuccess: true,
   });
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label={`Rename ${team.name}`} className="row">
-      <Field
-        label={`Name of team ${team.name}`}
-        name="name"
-        required
-        defaultValue={team.name}
-        error={form.fieldError('name')}
-      />
-      <SubmitButton pending={form.pending}>Rename</SubmitButton>
+    <form onSubmit={form.onSubmit} noValidate aria-label="Create a team" className="row">
+      <Field label="New team name" name="name" required error={form.fieldError('name')} />
+      <SubmitButton pending={form.pending}>Create team</SubmitButton>
       <FormError message={form.formError} />
     </form>
   );
 }
 
-/** The organization's teams: create, rename, remove (owners and admins). */
-export function TeamsSection({ organizationId, teams }: { organizationId: string; teams: readonly TeamRow[] }) {
-  const refresh = useRefreshOrganizations();
-  const create = useForm({
-    submit: (values) => unwrap(authClient.organization.createTeam({ name: textOf(values, 'name'), organizationId })),
-    onSuccess: refresh,
-    resetOnSuccess: true,
-  });
-  const remove = useMutation({
-    mutationFn: (teamId: string) => unwrap(authClient.organization.removeTeam({ teamId, organizationId })),
-    onSettled: refresh,
-  });
+/** The organization's teams with their members; owners and admins manage them, others see their own. */
+export function TeamsSection({ organizationId, teams, members, myUserId, activeTeamId, canManage }: TeamsSectionProps) {
+  const myTeamIds = useMyTeamIds(organizationId);
   return (
     <section aria-labelledby="teams-heading">
       <h2 id="teams-heading">Teams</h2>
-      <FormError message={remove.error?.message} />
-      <ul className="cards" aria-label="Teams">
-        {teams.map((team) => (
-          <li key={team.id} className="card" aria-label={team.name}>
-            <RenameTeamForm team={team} />
-            <ConfirmButton
-              label="Remove team"
-              question={`Remove the team ${team.name}? Its members stay in the organization.`}
-              onConfirm={() => remove.mutate(team.id)}
+      {myTeamIds.isPending ? (
+        <Loading what="your teams" />
+      ) : myTeamIds.error ? (
+        <FormError message={myTeamIds.error.message} />
+      ) : teams.length ? (
+        <ul className="cards" aria-label="Teams">
+          {teams.map((team) => (
+            <TeamCard
+              key={team.id}
+              team={team}
+              organizationId={organizationId}
+              members={members}
+              myUserId={myUserId}
+              callerInTeam={myTeamIds.data.has(team.id)}
+              isActive={team.id === activeTeamId}
+              canManage={canManage}
             />
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={create.onSubmit} noValidate aria-label="Create a team" className="row">
-        <Field label="New team name" name="name" required error={create.fieldError('name')} />
-        <SubmitButton pending={create.pending}>Create team</SubmitButton>
-        <FormError message={create.formError} />
-      </form>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">This organization has no team yet.</p>
+      )}
+      {canManage && <CreateTeamForm organizationId={organizationId} />}
     </section>
   );
 }
