@@ -12,6 +12,7 @@ export * from './event-store/event-union.js';
 export * from './event-store/projection.js';
 export * from './event-store/consumer-projection.js';
 export * from './event-store/event-store.js';
+export * from './event-store/row-at-version.js';
 export * from './identity-users/user-snapshot.js';
 export * from './identity-users/user-snapshot.entity.js';
 export * from './identity-users/user-snapshot.schema.js';

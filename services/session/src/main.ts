@@ -7,6 +7,7 @@ import { UserSnapshots1764100000000 } from './migrations/1764100000000-user-snap
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { ActiveTeam1765000000000 } from './migrations/1765000000000-active-team.js';
 import { AdminFields1765100000000 } from './migrations/1765100000000-admin-fields.js';
+import { ActiveSince1765200000000 } from './migrations/1765200000000-active-since.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -25,6 +26,7 @@ await runService('session', async () => {
       WrappedDataKeys1764600000000,
       ActiveTeam1765000000000,
       AdminFields1765100000000,
+      ActiveSince1765200000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

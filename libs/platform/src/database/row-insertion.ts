@@ -55,6 +55,7 @@ export function rowUpdate(
   return { table: quotedTable(metadata), set: assignments(values), where: assignments(key) };
 }
 
-function quotedTable(metadata: { schema?: string; tableName: string }): string {
+/** The entity's table, schema-qualified and quoted. */
+export function quotedTable(metadata: { schema?: string; tableName: string }): string {
   return metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import type { EventMetadata } from '@authsvc/contracts';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { rowInsertion, rowUpdate, type RowInsertion, type RowUpdate } from '../database/row-insertion.js';
 import type { DirectWrite, InlineProjector } from './projection.js';
+import { readRowAtVersion, type RowAtVersion } from './row-at-version.js';
 import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
 
@@ -70,6 +71,11 @@ export interface StateCommand<State> {
   readonly context: CommandContext;
   readonly uniqueViolations?: UniqueViolationMap;
   readonly erasePersonalDataOf?: string;
+}
+
+/** A command decided on a state read together with its stream's version (see `EventStore.executeOnVersionedState`). */
+export interface VersionedStateCommand<State> extends Omit<StateCommand<State>, 'load' | 'startsStream'> {
+  load(): Promise<{ readonly version: number; readonly state: State }>;
 }
 
 const DECIDE_ATTEMPTS = 3;
@@ -168,6 +174,26 @@ export class EventStore {
       const version = command.startsStream ? 0 : await this.streamVersion(command.streamId);
       return { version, events: command.decide(await command.load()) };
     });
+  }
+
+  /**
+   * Decide on a state read in the same statement as the stream's version (`rowAtVersion`): one read per
+   * decision, for streams that grow with use (a session's refreshes and changes of organization).
+   */
+  executeOnVersionedState<State>(command: VersionedStateCommand<State>): Promise<RecordedEvent[]> {
+    return this.decideAndAppend(command, async () => {
+      const { version, state } = await command.load();
+      return { version, events: command.decide(state) };
+    });
+  }
+
+  /** A row of an inline projection of the stream, with the stream's version, in one statement. */
+  rowAtVersion<Row extends ObjectLiteral>(
+    streamId: string,
+    entity: EntityTarget<Row>,
+    key: Partial<Row>,
+  ): Promise<RowAtVersion<Row>> {
+    return readRowAtVersion(this.dataSource.manager, this.schema, streamId, entity, key);
   }
 
   /** The position of the stream's last event; 0 for a stream without events. */

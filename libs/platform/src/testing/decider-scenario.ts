@@ -30,7 +30,7 @@ export function givenEvents<TCommand, TState>(
   history: readonly PendingEvent[] = [],
 ): DeciderScenario<TCommand, TState> {
   const state = history
-    .map(asRecorded)
+    .map(asRecordedEvent)
     .reduce((current, event) => decider.evolve(current, event), decider.initialState);
   return {
     state,
@@ -53,7 +53,8 @@ export function givenEvents<TCommand, TState>(
   };
 }
 
-function asRecorded(event: PendingEvent, index: number): RecordedEvent {
+/** A decided event as the store reads it back at position `index + 1` of its stream. */
+export function asRecordedEvent(event: PendingEvent, index: number): RecordedEvent {
   return {
     type: event.definition.type,
     schemaVersion: event.definition.schemaVersion,

@@ -34,6 +34,10 @@ export class SessionEntity {
   @Column({ name: 'impersonated_by', type: 'varchar', length: 64, nullable: true })
   impersonatedBy!: string | null;
 
+  /** When the active organization and team were last chosen (at first: when the session started). */
+  @Column({ name: 'active_since', type: 'timestamptz' })
+  activeSince!: Date;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

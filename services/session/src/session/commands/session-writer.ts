@@ -10,19 +10,13 @@ import { EventStore } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan, MoreThan } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
-import { UserViews } from '../../user-snapshot/user-views.js';
+import { UserViews, type UserReading } from '../../user-snapshot/user-views.js';
 import { SessionCache, type SessionEntry } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
 import type { EndedMembership } from './clear-ended-membership.command.js';
 import { toSessionView } from '../session-view.mapper.js';
-import {
-  decideSession,
-  evolveSession,
-  initialSessionState,
-  sessionStreamId,
-  type SessionCommand,
-  type SetActiveOrganization,
-} from '../session.decider.js';
+import { sessionStateOf } from '../session-state.js';
+import { decideSession, sessionStreamId, type SessionCommand, type SetActiveOrganization } from '../session.decider.js';
 
 /** An active organization and team to record, and the condition a reaction to an ended membership sets. */
 export type ActiveOrganizationChoice = Omit<SetActiveOrganization, 'type' | 'now'>;
@@ -106,19 +100,23 @@ export class SessionWriter {
    * cannot leave the previous choice served) and again after it (a rebuild that read the session before the
    * change cannot put it back), then written from the stored session. An unreachable Redis fails the call
    * instead of answering while an entry may still show the previous choice; doing it again repairs the entry.
+   * The entry keeps the user of `known` (the caller's entry) when given, as a refresh does.
    */
   async setActive(
     session: { id: string; token: string; userId: string },
     choice: ActiveOrganizationChoice,
     correlationId: string,
     now: Date,
+    known?: UserReading,
   ): Promise<SessionAndUser | undefined> {
     await this.retire(session.token);
     await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, { correlationId });
     const generation = await this.retire(session.token);
+    // The row is read back after the generation moved on: a racing change of the same session recorded before
+    // this point is in it, and one recorded after moves the generation on again, so that put refuses this row.
     const [row, { user, userVersion }] = await Promise.all([
       this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id }),
-      this.users.read(session.userId, correlationId),
+      known ?? this.users.read(session.userId, correlationId),
     ]);
     if (!row || row.expiresAt <= now || !user) return undefined;
     const model = await this.cache.put({ session: toSessionView(row), user, userVersion }, generation, now);
@@ -152,11 +150,20 @@ export class SessionWriter {
     return generation;
   }
 
-  /** False when the command changed nothing (the session had already ended, say, by a racing revocation). */
+  /**
+   * False when the command changed nothing (the session had already ended, say, by a racing revocation). Decided on
+   * the session's row read with its stream's version: a session's stream grows with every refresh and change of
+   * organization, and replaying it (decrypting its first event) on every change cost more than the change.
+   */
   private async apply(sessionId: string, command: SessionCommand, trace: TraceMetadata): Promise<boolean> {
-    const recorded = await this.store.execute({
-      streamId: sessionStreamId(sessionId),
-      decide: (history) => decideSession(command, history.reduce(evolveSession, initialSessionState)),
+    const streamId = sessionStreamId(sessionId);
+    const recorded = await this.store.executeOnVersionedState({
+      streamId,
+      load: async () => {
+        const { version, row } = await this.store.rowAtVersion(streamId, SessionEntity, { id: sessionId });
+        return { version, state: sessionStateOf(row, version) };
+      },
+      decide: (state) => decideSession(command, state),
       context: { correlationId: trace.correlationId, actorId: trace.actorId, now: new Date() },
     });
     return recorded.length > 0;

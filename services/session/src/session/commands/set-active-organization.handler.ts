@@ -20,6 +20,9 @@ export class SetActiveOrganizationHandler implements ICommandHandler<
     const current = await this.sessions.find(request.token, request.correlationId, now);
     if (!current || sessionUse(current, now, false) === 'expire') return null;
     const choice = { organizationId: request.organizationId, teamId: request.teamId };
-    return (await this.writer.setActive(current.session, choice, request.correlationId, now)) ?? null;
+    const { user, userVersion } = current;
+    return (
+      (await this.writer.setActive(current.session, choice, request.correlationId, now, { user, userVersion })) ?? null
+    );
   }
 }

@@ -13,6 +13,7 @@ const stored = Object.assign(new SessionEntity(), {
   rememberMe: true,
   activeOrganizationId: 'org-1',
   activeTeamId: 'team-1',
+  activeSince: new Date('2026-11-24T00:00:00.000Z'),
   createdAt: new Date('2026-11-24T00:00:00.000Z'),
   updatedAt: new Date('2026-11-24T00:00:00.000Z'),
 });

@@ -24,6 +24,7 @@ export function evolveSessionView(row: SessionEntity | null, event: RecordedEven
       activeOrganizationId: null,
       activeTeamId: null,
       impersonatedBy: event.data.impersonatedBy ?? null,
+      activeSince: createdAt,
       createdAt,
       updatedAt: createdAt,
     });
@@ -43,7 +44,8 @@ function refreshed(event: RecordedEvent): Partial<SessionEntity> {
 
 function activeOrganizationChanged(event: RecordedEvent): Partial<SessionEntity> {
   const { organizationId, teamId, changedAt } = event.data as DataOf<typeof ActiveOrganizationChanged>;
-  return { activeOrganizationId: organizationId, activeTeamId: teamId, updatedAt: new Date(changedAt) };
+  const at = new Date(changedAt);
+  return { activeOrganizationId: organizationId, activeTeamId: teamId, activeSince: at, updatedAt: at };
 }
 
 export const sessionViewProjection: RowProjection<SessionEntity> = {

@@ -1,0 +1,39 @@
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query.js';
+import { quotedTable } from '../database/row-insertion.js';
+
+/** A row of an inline read model and the version of the stream it projects, as one statement read them. */
+export interface RowAtVersion<Row> {
+  /** The position of the stream's last event; 0 for a stream without events. */
+  readonly version: number;
+  /** The row the key names; null when there is none (never made, or deleted by an event). */
+  readonly row: Row | null;
+}
+
+/**
+ * Reads a row of an inline projection together with its stream's version. Both come from one snapshot, and the
+ * projection is written in the append's own statement or transaction, so the row is exactly the stream's state at
+ * that version: a command decided on it and appended at that version cannot overlook a concurrent append.
+ */
+export async function readRowAtVersion<Row extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: string,
+  streamId: string,
+  entity: EntityTarget<Row>,
+  key: Partial<Row>,
+): Promise<RowAtVersion<Row>> {
+  const metadata = manager.connection.getMetadata(entity);
+  const keyColumns = metadata.columns.filter((column) => column.getEntityValue(key) !== undefined);
+  const selected = metadata.columns.map((column) => `r."${column.databaseName}" AS "${column.propertyName}"`);
+  const matches = keyColumns.map((column, index) => `r."${column.databaseName}" = $${index + 2}`);
+  // The two markers' names cannot be an entity property's (they start with a character no property name has).
+  const [read] = await preparedQuery<{ '#version': number; '#found': boolean } & ObjectLiteral>(
+    manager,
+    `SELECT v.version AS "#version", (${matches.join(' AND ')}) IS TRUE AS "#found", ${selected.join(', ')}
+       FROM (SELECT coalesce(max(stream_position), 0)::int AS version FROM "${schema}".events WHERE stream_id = $1) v
+       LEFT JOIN ${quotedTable(metadata)} r ON ${matches.join(' AND ')}`,
+    [streamId, ...keyColumns.map((column) => column.getEntityValue(key))],
+  );
+  const { '#version': version, '#found': found, ...values } = read;
+  return { version, row: found ? (Object.assign(metadata.create(), values) as Row) : null };
+}
