@@ -55,6 +55,14 @@ export function rowUpdate(
   return { table: quotedTable(metadata), set: assignments(values), where: assignments(key) };
 }
 
+/** The entity's columns as a SELECT list (`alias."column" AS "property"`), so that the rows read are entity-shaped. */
+export function selectedColumns(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, alias: string): string {
+  return manager.connection
+    .getMetadata(entity)
+    .columns.map((column) => `${alias}."${column.databaseName}" AS "${column.propertyName}"`)
+    .join(', ');
+}
+
 /** The entity's table, schema-qualified and quoted. */
 export function quotedTable(metadata: { schema?: string; tableName: string }): string {
   return metadata.schema ? `"${metadata.schema}"."${metadata.tableName}"` : `"${metadata.tableName}"`;

@@ -1,6 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
-import { quotedTable } from '../database/row-insertion.js';
+import { quotedTable, selectedColumns } from '../database/row-insertion.js';
 
 /** A row of an inline read model and the version of the stream it projects, as one statement read them. */
 export interface RowAtVersion<Row> {
@@ -24,12 +24,11 @@ export async function readRowAtVersion<Row extends ObjectLiteral>(
 ): Promise<RowAtVersion<Row>> {
   const metadata = manager.connection.getMetadata(entity);
   const keyColumns = metadata.columns.filter((column) => column.getEntityValue(key) !== undefined);
-  const selected = metadata.columns.map((column) => `r."${column.databaseName}" AS "${column.propertyName}"`);
   const matches = keyColumns.map((column, index) => `r."${column.databaseName}" = $${index + 2}`);
   // The two markers' names cannot be an entity property's (they start with a character no property name has).
   const [read] = await preparedQuery<{ '#version': number; '#found': boolean } & ObjectLiteral>(
     manager,
-    `SELECT v.version AS "#version", (${matches.join(' AND ')}) IS TRUE AS "#found", ${selected.join(', ')}
+    `SELECT v.version AS "#version", (${matches.join(' AND ')}) IS TRUE AS "#found", ${selectedColumns(manager, entity, 'r')}
        FROM (SELECT coalesce(max(stream_position), 0)::int AS version FROM "${schema}".events WHERE stream_id = $1) v
        LEFT JOIN ${quotedTable(metadata)} r ON ${matches.join(' AND ')}`,
     [streamId, ...keyColumns.map((column) => column.getEntityValue(key))],
