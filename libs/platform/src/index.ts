@@ -4,6 +4,7 @@ export * from './database/ensure-database.js';
 export * from './database/service-data-source.js';
 export * from './database/prepared-query.js';
 export * from './database/row-insertion.js';
+export * from './database/prepared-rows.js';
 export * from './event-store/event-store.schema.js';
 export * from './event-store/aead.js';
 export * from './event-store/personal-data-vault.js';

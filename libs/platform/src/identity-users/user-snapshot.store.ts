@@ -1,7 +1,8 @@
 import { DEFAULT_ROLE, withBanInForce, type UserView } from '@authsvc/contracts';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
-import { quotedTable, rowInsertion, selectedColumns } from '../database/row-insertion.js';
+import { findRow } from '../database/prepared-rows.js';
+import { rowInsertion } from '../database/row-insertion.js';
 import type { ViewDecision, ViewStore } from '../event-store/consumer-projection.js';
 import type { UserSnapshot } from './user-snapshot.js';
 import type { UserSnapshotRow } from './user-snapshot.entity.js';
@@ -15,13 +16,7 @@ export class UserSnapshotStore implements ViewStore<UserSnapshot> {
 
   /** One prepared statement: every organization write and session rebuild reads a snapshot. */
   async find(userId: string): Promise<UserSnapshot | null> {
-    const manager = this.dataSource.manager;
-    const [row] = await preparedQuery<UserSnapshotRow>(
-      manager,
-      `SELECT ${selectedColumns(manager, this.entity, 's')} FROM ${quotedTable(manager.connection.getMetadata(this.entity))} s
-        WHERE s.user_id = $1`,
-      [userId],
-    );
+    const row = await findRow<UserSnapshotRow>(this.dataSource.manager, this.entity, { userId });
     return row ? toUserSnapshot(row) : null;
   }
 

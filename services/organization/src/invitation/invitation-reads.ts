@@ -1,6 +1,7 @@
 import type { UserInvitationView } from '@authsvc/contracts';
+import { findRow, preparedQuery, selectedColumns } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
+import { DataSource, LessThanOrEqual } from 'typeorm';
 import { TeamReads } from '../team/team-reads.js';
 import type { TeamSeats } from './invitation.decider.js';
 import { InvitationEntity } from './invitation.entity.js';
@@ -19,20 +20,31 @@ export class InvitationReads {
   }
 
   invitation(invitationId: string): Promise<InvitationEntity | null> {
-    return this.invitations.findOneBy({ id: invitationId });
+    return findRow(this.dataSource.manager, InvitationEntity, { id: invitationId });
   }
 
   /** The organization's pending invitation to this (lower-cased) address, the latest if several. */
-  pendingTo(organizationId: string, email: string): Promise<InvitationEntity | null> {
-    return this.invitations.findOne({
-      where: { organizationId, email, status: 'pending' },
-      order: { expiresAt: 'DESC' },
-    });
+  async pendingTo(organizationId: string, email: string): Promise<InvitationEntity | null> {
+    const manager = this.dataSource.manager;
+    const [row] = await preparedQuery<InvitationEntity>(
+      manager,
+      `SELECT ${selectedColumns(manager, InvitationEntity, 'r')} FROM organization.invitations r
+        WHERE r.organization_id = $1 AND r.email = $2 AND r.status = 'pending'
+        ORDER BY r.expires_at DESC LIMIT 1`,
+      [organizationId, email],
+    );
+    return row ? Object.assign(new InvitationEntity(), row) : null;
   }
 
   /** The organization's pending invitations not yet expired. */
-  openCount(organizationId: string, now: Date): Promise<number> {
-    return this.invitations.countBy({ organizationId, status: 'pending', expiresAt: MoreThan(now) });
+  async openCount(organizationId: string, now: Date): Promise<number> {
+    const [row] = await preparedQuery<{ count: number }>(
+      this.dataSource.manager,
+      `SELECT count(*)::int AS count FROM organization.invitations
+        WHERE organization_id = $1 AND status = 'pending' AND expires_at > $2`,
+      [organizationId, now],
+    );
+    return row.count;
   }
 
   /** Expired ones too: the sweep may not have come by yet. */
@@ -76,7 +88,8 @@ export class InvitationReads {
 
   /** Whether a member of the organization has this address, compared case-insensitively (user_profiles_email_idx). */
   async memberWithEmail(organizationId: string, email: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
+    const rows = await preparedQuery(
+      this.dataSource.manager,
       `SELECT 1 FROM organization.user_profiles profile
          JOIN organization.members member ON member.user_id = profile.user_id AND member.organization_id = $1
         WHERE lower(profile.email) = $2

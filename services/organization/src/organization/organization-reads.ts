@@ -1,4 +1,4 @@
-import { preparedQuery } from '@authsvc/platform';
+import { findRow, preparedQuery } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MemberEntity } from '../member/member.entity.js';
@@ -11,15 +11,15 @@ export class OrganizationReads {
   constructor(private readonly dataSource: DataSource) {}
 
   organization(organizationId: string): Promise<OrganizationEntity | null> {
-    return this.dataSource.getRepository(OrganizationEntity).findOneBy({ id: organizationId });
+    return findRow(this.dataSource.manager, OrganizationEntity, { id: organizationId });
   }
 
   organizationBySlug(slug: string): Promise<OrganizationEntity | null> {
-    return this.dataSource.getRepository(OrganizationEntity).findOneBy({ slug });
+    return findRow(this.dataSource.manager, OrganizationEntity, { slug });
   }
 
   async membership(organizationId: string, userId: string): Promise<Membership | null> {
-    const row = await this.dataSource.getRepository(MemberEntity).findOneBy({ organizationId, userId });
+    const row = await findRow(this.dataSource.manager, MemberEntity, { organizationId, userId });
     return row ? toMembership(row) : null;
   }
 

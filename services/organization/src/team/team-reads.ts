@@ -1,3 +1,4 @@
+import { countRows, findRow } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationReads } from '../organization/organization-reads.js';
@@ -15,24 +16,24 @@ export class TeamReads {
 
   /** The team, when it is one of this organization's. */
   team(organizationId: string, teamId: string): Promise<TeamEntity | null> {
-    return this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId, organizationId });
+    return findRow(this.dataSource.manager, TeamEntity, { id: teamId, organizationId });
   }
 
   /** The team, whichever organization it is in. */
   teamById(teamId: string): Promise<TeamEntity | null> {
-    return this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId });
+    return findRow(this.dataSource.manager, TeamEntity, { id: teamId });
   }
 
   teamCount(organizationId: string): Promise<number> {
-    return this.dataSource.getRepository(TeamEntity).countBy({ organizationId });
+    return countRows(this.dataSource.manager, TeamEntity, { organizationId });
   }
 
   teamMember(teamId: string, userId: string): Promise<TeamMemberEntity | null> {
-    return this.dataSource.getRepository(TeamMemberEntity).findOneBy({ teamId, userId });
+    return findRow(this.dataSource.manager, TeamMemberEntity, { teamId, userId });
   }
 
   teamSize(teamId: string): Promise<number> {
-    return this.dataSource.getRepository(TeamMemberEntity).countBy({ teamId });
+    return countRows(this.dataSource.manager, TeamMemberEntity, { teamId });
   }
 
   /** The team with its members, when it is one of this organization's. */

@@ -1,6 +1,6 @@
 import type { AcceptedInvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { randomString, UserSnapshots } from '@authsvc/platform';
+import { findRow, randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -56,9 +56,9 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     });
     const [invitation, member] = await Promise.all([
       this.invitations.invitation(invitationId),
-      this.dataSource.getRepository(MemberEntity).findOneByOrFail({ id: command.memberId }),
+      findRow(this.dataSource.manager, MemberEntity, { id: command.memberId }),
     ]);
-    return { invitation: toInvitationView(invitation!), member: toMemberView(member) };
+    return { invitation: toInvitationView(invitation!), member: toMemberView(member!) };
   }
 
   private async load(organizationId: string, invitationId: string, userId: string): Promise<AcceptState> {
