@@ -12,18 +12,24 @@ export function ImpersonationBanner() {
   const navigate = useNavigate();
   const { data: session, refetch } = authClient.useSession();
   const stop = useMutation({
-    mutationFn: () => unwrap(authClient.admin.stopImpersonating()).then(() => refetch()),
-    onSuccess: () => navigate(session ? `/admin/users/${session.user.id}` : '/admin'),
+    // As when it started (see UserImpersonateSection): the admin's session is read before the next screen. The
+    // user's id is taken first: once the session is the admin's again, this component renders with theirs.
+    mutationFn: async (userId: string) => {
+      await unwrap(authClient.admin.stopImpersonating({}, { disableSignal: true }));
+      await refetch();
+      return userId;
+    },
+    onSuccess: (userId) => navigate(`/admin/users/${userId}`),
   });
   if (!session?.session.impersonatedBy) return null;
   return (
-    <section className="impersonation-banner" aria-label="Impersonation">
+    <section className="impersonation-banner" aria-label="You are impersonating">
       <p>
         You are impersonating <strong>{session.user.name}</strong> ({session.user.email}). What you do here is done as
         them.
       </p>
       <FormError message={stop.error?.message} />
-      <button type="button" onClick={() => stop.mutate()} disabled={stop.isPending}>
+      <button type="button" onClick={() => stop.mutate(session.user.id)} disabled={stop.isPending}>
         Stop impersonating
       </button>
     </section>

@@ -10,7 +10,11 @@ export function UserImpersonateSection({ userId, userName }: { userId: string; u
   const { refetch } = authClient.useSession();
   const impersonate = useMutation({
     // The session is read again before leaving: the next screen must show the user, not the admin of a moment ago.
-    mutationFn: () => unwrap(authClient.admin.impersonateUser({ userId })).then(() => refetch()),
+    // The client's own re-read (`disableSignal` turns it off) would start 10 ms later and cancel this one.
+    mutationFn: async () => {
+      await unwrap(authClient.admin.impersonateUser({ userId }, { disableSignal: true }));
+      await refetch();
+    },
     onSuccess: () => navigate('/account'),
   });
   return (
