@@ -169,4 +169,25 @@ describe('web client: administration screens in a browser', () => {
     await mainNav(page).getByText(admin.email).waitFor();
     await mainNav(page).getByRole('link', { name: 'Administration' }).waitFor();
   });
+
+  it('pages through the users, twenty a page, keeping the sort in the URL', async () => {
+    // The earlier tests' users and the admin are there too: make sure there is more than one page whatever they are.
+    for (let index = 0; index < 21; index++) await personWithAccount(suite.stack, `web-many${index}`);
+    const page = await signedInVisitor(suite, admin);
+    await page.goto('/admin?sort=oldest');
+    const status = page.getByRole('status').filter({ hasText: /^Users / });
+    await status.filter({ hasText: /^Users 1–20 of \d+$/ }).waitFor();
+    const total = Number((await status.textContent())?.split(' of ')[1]);
+    expect(await page.getByRole('table', { name: 'Users' }).getByRole('row').count()).toBe(1 + 20);
+    // Sorted oldest first, the admin made before any test comes first.
+    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: admin.name }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+    await status.filter({ hasText: `Users 21–${Math.min(40, total)} of ${total}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('oldest');
+    expect(await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: admin.name }).count()).toBe(0);
+    await checkScreen(page, SUITE, 'users-page-2');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
+    await status.filter({ hasText: `Users 1–20 of ${total}` }).waitFor();
+  });
 });
