@@ -5,7 +5,7 @@ import { unwrap } from '../../api/api-error';
 import { FormError, Notice } from '../../components/form-parts';
 import { Loading, Page } from '../../components/page';
 import { ADMIN } from './admin-queries';
-import { listUsersQuery, searchAtPage, userListState, USERS_PER_PAGE } from './user-list-search';
+import { listUsersQuery, searchAtPage, userListState, USERS_PER_PAGE } from '../../lib/user-list-search';
 import { UsersSearchForm } from './users-search-form';
 import { UsersTable } from './users-table';
 

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { Field, Select } from '../../components/field';
-import { SEARCH_FIELDS, SHOW, SORTS, type UserListState } from './user-list-search';
+import { SEARCH_FIELDS, SHOW, SORTS, type UserListState } from '../../lib/user-list-search';
 
 const labelsOf = (table: Record<string, { label: string }>) =>
   Object.fromEntries(Object.entries(table).map(([key, { label }]) => [key, label]));
