@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query-client';
 import { router } from './routes';
 import './styles.css';
-
-// Errors of the API are answers to show, not glitches to retry.
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

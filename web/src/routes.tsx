@@ -10,6 +10,10 @@ import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
 import { SessionsPage } from './pages/account/sessions-page';
 import { SignInMethodsPage } from './pages/account/sign-in-methods-page';
+import { CreateUserPage } from './pages/admin/create-user-page';
+import { RequireAdmin } from './pages/admin/require-admin';
+import { UserDetailsPage } from './pages/admin/user-details-page';
+import { UsersPage } from './pages/admin/users-page';
 import { EmailVerifiedPage } from './pages/entry/email-verified-page';
 import { ErrorPage, NotFoundPage } from './pages/entry/error-page';
 import { ForgotPasswordPage } from './pages/entry/forgot-password-page';
@@ -60,6 +64,15 @@ export const router = createBrowserRouter([
           { path: 'organizations', element: <OrganizationsPage /> },
           { path: 'organizations/new', element: <CreateOrganizationPage /> },
           { path: 'organization', element: <ActiveOrganizationPage /> },
+          {
+            path: 'admin',
+            element: <RequireAdmin />,
+            children: [
+              { index: true, element: <UsersPage /> },
+              { path: 'users/new', element: <CreateUserPage /> },
+              { path: 'users/:id', element: <UserDetailsPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

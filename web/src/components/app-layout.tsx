@@ -2,6 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { authClient } from '../api/auth-client';
 import { useWebConfig } from '../api/web-config';
+import { useIsAdmin } from '../pages/admin/admin-queries';
+import { ImpersonationBanner } from './impersonation-banner';
+import { useForgetOnUserChange } from './use-forget-on-user-change';
 
 function SignOutButton() {
   const navigate = useNavigate();
@@ -23,6 +26,8 @@ function SignOutButton() {
 export function AppLayout() {
   const { data: session } = authClient.useSession();
   const { data: config } = useWebConfig();
+  const { data: isAdmin } = useIsAdmin();
+  useForgetOnUserChange();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -37,6 +42,7 @@ export function AppLayout() {
             <>
               <NavLink to="/account">Account</NavLink>
               <NavLink to="/organizations">Organizations</NavLink>
+              {isAdmin && <NavLink to="/admin">Administration</NavLink>}
               <span className="who">{session.user.email}</span>
               <SignOutButton />
             </>
@@ -48,6 +54,7 @@ export function AppLayout() {
           )}
         </nav>
       </header>
+      <ImpersonationBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

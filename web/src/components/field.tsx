@@ -48,10 +48,12 @@ export function Checkbox({ label, ...input }: InputHTMLAttributes<HTMLInputEleme
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   options: readonly string[];
+  /** What a person reads for a value, when not the value itself. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** A labelled choice among a few plain values (roles). */
-export function Select({ label, options, ...select }: SelectProps) {
+export function Select({ label, options, labels, ...select }: SelectProps) {
   const id = useId();
   return (
     <div className="field">
@@ -59,7 +61,7 @@ export function Select({ label, options, ...select }: SelectProps) {
       <select id={id} {...select}>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>

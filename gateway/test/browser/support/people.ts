@@ -7,6 +7,7 @@ import type { BrowserSuite } from './browser-suite.js';
 export const PASSWORD = 'correct-horse-battery';
 
 export interface Person {
+  readonly id: string;
   readonly name: string;
   readonly email: string;
   readonly password: string;
@@ -15,9 +16,11 @@ export interface Person {
 /** A person with an account made through the API, for tests whose subject is not sign-up. */
 export async function personWithAccount(stack: TestStack, label: string): Promise<Person> {
   const person = { name: `${label} Tester`, email: uniqueEmail(label), password: PASSWORD };
-  const answer = await postJson(stack.url('/api/auth/sign-up/email'), person, { 'x-forwarded-for': randomClientIp() });
+  const answer = await postJson<{ user: { id: string } }>(stack.url('/api/auth/sign-up/email'), person, {
+    'x-forwarded-for': randomClientIp(),
+  });
   if (answer.status !== 200) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return person;
+  return { id: answer.body.user.id, ...person };
 }
 
 /** Fills in and sends the sign-in form as a person does. */
