@@ -84,14 +84,15 @@ export class InlineProjector {
 }
 
 /**
- * The row a projection holds after these events of a new stream: what the append just wrote, without
- * reading it back.
+ * The row a projection holds after these events, from the row it held before them (none: a new stream's): what
+ * the append just wrote, without reading it back. The events must all be about that one row.
  */
 export function projectedRow<Row extends ObjectLiteral>(
   projection: RowProjection<Row>,
   events: readonly RecordedEvent[],
+  before: Row | null = null,
 ): Row | null {
   return events
     .filter((event) => projection.handles.includes(event.type))
-    .reduce<Row | null>((row, event) => projection.evolve(row, event), null);
+    .reduce<Row | null>((row, event) => projection.evolve(row, event), before);
 }

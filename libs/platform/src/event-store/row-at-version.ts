@@ -11,6 +11,14 @@ export interface RowAtVersion<Row> {
 }
 
 /**
+ * The SQL expression of a stream's version (0 without events), the stream id being the statement's parameter
+ * `parameter` (`$1`): a state read in the same statement as it is the stream's state at that version.
+ */
+export function streamVersionExpression(schema: string, parameter: string): string {
+  return `(SELECT coalesce(max(stream_position), 0)::int FROM "${schema}".events WHERE stream_id = ${parameter})`;
+}
+
+/**
  * Reads a row of an inline projection together with its stream's version. Both come from one snapshot, and the
  * projection is written in the append's own statement or transaction, so the row is exactly the stream's state at
  * that version: a command decided on it and appended at that version cannot overlook a concurrent append.
@@ -29,7 +37,7 @@ export async function readRowAtVersion<Row extends ObjectLiteral>(
   const [read] = await preparedQuery<{ '#version': number; '#found': boolean } & ObjectLiteral>(
     manager,
     `SELECT v.version AS "#version", (${matches.join(' AND ')}) IS TRUE AS "#found", ${selectedColumns(manager, entity, 'r')}
-       FROM (SELECT coalesce(max(stream_position), 0)::int AS version FROM "${schema}".events WHERE stream_id = $1) v
+       FROM (SELECT ${streamVersionExpression(schema, '$1')} AS version) v
        LEFT JOIN ${quotedTable(metadata)} r ON ${matches.join(' AND ')}`,
     [streamId, ...keyColumns.map((column) => column.getEntityValue(key))],
   );

@@ -15,8 +15,16 @@ export function organizationStreamId(organizationId: string): string {
 }
 
 /** A command on one organization: the state it needs, loaded from the read models, and the pure decision. */
-export interface OrganizationCommand<State> {
-  load(): Promise<State>;
+export type OrganizationCommand<State> = OrganizationDecision<State> &
+  (
+    | { load(): Promise<State> }
+    | {
+        /** The state read in one statement with the stream's version (`streamVersionColumn`). */
+        loadAtVersion(streamId: string): Promise<{ readonly version: number; readonly state: State }>;
+      }
+  );
+
+interface OrganizationDecision<State> {
   decide(state: State): readonly PendingEvent[];
   readonly context: CommandContext;
   /** It creates the organization, whose id was made for it: its stream is new. */
@@ -52,8 +60,11 @@ export class OrganizationStream {
    * next get-active-member, through any gateway, reads the command's outcome.
    */
   async execute<State>(organizationId: string, command: OrganizationCommand<State>): Promise<RecordedEvent[]> {
+    const streamId = organizationStreamId(organizationId);
     const recorded = await this.queue.run(organizationId, () =>
-      this.store.executeOnState({ streamId: organizationStreamId(organizationId), ...command }),
+      'loadAtVersion' in command
+        ? this.store.executeOnVersionedState({ streamId, ...command, load: () => command.loadAtVersion(streamId) })
+        : this.store.executeOnState({ streamId, ...command }),
     );
     const changes = membershipChanges(recorded);
     // The change is committed whatever Redis says: the consumer of the membership events writes it later.
