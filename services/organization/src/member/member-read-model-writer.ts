@@ -1,4 +1,4 @@
-import { memberReadModelKey, type MemberReadModel } from '@authsvc/contracts';
+import { memberReadModelKey, parseMemberReadModel, type MemberReadModel } from '@authsvc/contracts';
 import { preparedQuery } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -58,6 +58,21 @@ export class MemberReadModelWriter {
         ),
       ),
     );
+  }
+
+  /**
+   * Brings in line the entries that do not show their change yet: most already do (the command wrote them before
+   * it answered), and finding that out costs one MGET instead of a read of the rows and a write.
+   */
+  async repair(changes: readonly MembershipChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const stored = await this.redis.mget(
+      changes.map((change) => memberReadModelKey(change.organizationId, change.userId)),
+    );
+    const behind = changes.filter(
+      (change, index) => (parseMemberReadModel(stored[index])?.version ?? -1) < change.version,
+    );
+    await this.publish(behind);
   }
 
   /** Writes the user's membership when it exists (a fill after a miss; an absent row has no version to write). */

@@ -81,11 +81,12 @@ export class MemberNatsController {
   }
 
   /**
-   * The membership events again, at least once: each membership's entry is written from its row, which heals
-   * an entry the command could not write before it answered (Redis away, or the process killed in between).
+   * The membership events again, at least once: an entry that does not show the change yet is written from its
+   * row, which heals an entry the command could not write before it answered (Redis away, or the process killed
+   * in between).
    */
   @JetStreamConsumer(OrganizationConsumers.memberReadModel)
   membershipChanged(event: PublishedEvent): Promise<void> {
-    return this.memberReadModel.publish(membershipChanges([event]));
+    return this.memberReadModel.repair(membershipChanges([event]));
   }
 }

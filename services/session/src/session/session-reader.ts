@@ -1,4 +1,5 @@
 import { REVOKED_SESSION, type SessionReadModel } from '@authsvc/contracts';
+import { findRow } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UserViews } from '../user-snapshot/user-views.js';
@@ -28,7 +29,7 @@ export class SessionReader {
 
   private async rebuild(token: string, correlationId: string, now: Date): Promise<SessionReadModel | undefined> {
     const generation = await this.cache.generation(token);
-    const stored = await this.dataSource.getRepository(SessionEntity).findOneBy({ token });
+    const stored = await findRow(this.dataSource.manager, SessionEntity, { token });
     if (!stored) return undefined;
     const { user, userVersion } = await this.users.read(stored.userId, correlationId);
     if (!user) return undefined;

@@ -6,7 +6,7 @@ import type {
   TraceMetadata,
 } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { EventStore } from '@authsvc/platform';
+import { EventStore, findRow } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan, MoreThan } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
@@ -87,7 +87,7 @@ export class SessionWriter {
     } as const;
     if (!(await this.apply(sessionId, command, { correlationId }))) return undefined;
     const generation = await this.cache.generation(current.session.token);
-    const row = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
+    const row = await findRow(this.dataSource.manager, SessionEntity, { id: sessionId });
     if (!row) return undefined;
     const session = toSessionView(row);
     await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, generation, now);
@@ -115,7 +115,7 @@ export class SessionWriter {
     // The row is read back after the generation moved on: a racing change of the same session recorded before
     // this point is in it, and one recorded after moves the generation on again, so that put refuses this row.
     const [row, { user, userVersion }] = await Promise.all([
-      this.dataSource.getRepository(SessionEntity).findOneBy({ id: session.id }),
+      findRow(this.dataSource.manager, SessionEntity, { id: session.id }),
       known ?? this.users.read(session.userId, correlationId),
     ]);
     if (!row || row.expiresAt <= now || !user) return undefined;
