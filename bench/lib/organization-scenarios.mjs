@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { MemberRpc, natsInboxPrefix } from '@authsvc/contracts';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
+import { send } from './http-client.mjs';
 import { cpuMeter, load, tableScans, waitForQuiet } from './measure.mjs';
 import { printLoad, signUp, startFloorServer, uniqueEmail, warmUp } from './scenarios.mjs';
 
@@ -40,13 +41,12 @@ async function inParallel(count, concurrency, task) {
 
 async function call(url, cookie, method, path, payload) {
   const query = method === 'GET' && payload ? `?${new URLSearchParams(payload)}` : '';
-  const response = await fetch(`${url}${API}/${path}${query}`, {
+  const { status, text } = await send(`${url}${API}/${path}${query}`, {
     method,
     headers: headers(cookie),
     body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status, body: text ? JSON.parse(text) : null };
 }
 
 async function expectOk(url, cookie, method, path, payload) {

@@ -9,6 +9,7 @@ import { InviteMemberHandler } from './invitation/commands/invite-member.handler
 import { RejectInvitationHandler } from './invitation/commands/reject-invitation.handler.js';
 import { InvitationExpirySweep } from './invitation/invitation-expiry-sweep.js';
 import { InvitationReads } from './invitation/invitation-reads.js';
+import { InvitationStates } from './invitation/invitation-states.js';
 import { InvitationNatsController } from './invitation/invitation.nats-controller.js';
 import { GetInvitationHandler } from './invitation/queries/get-invitation.handler.js';
 import { ListInvitationsHandler } from './invitation/queries/list-invitations.handler.js';
@@ -110,6 +111,7 @@ export class OrganizationModule {
         ListTeamMembersHandler,
         // invitation/: the lookups, and the sweep recording expiries
         InvitationReads,
+        InvitationStates,
         {
           provide: InvitationExpirySweep,
           inject: [OrganizationStream, InvitationReads],

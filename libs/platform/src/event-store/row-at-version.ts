@@ -44,3 +44,11 @@ export async function readRowAtVersion<Row extends ObjectLiteral>(
   const { '#version': version, '#found': found, ...values } = read;
   return { version, row: found ? (Object.assign(metadata.create(), values) as Row) : null };
 }
+
+/**
+ * A row read beside computed values whose column names start with '#' (no entity property does): the entity's
+ * properties alone.
+ */
+export function withoutMarkers(row: ObjectLiteral): ObjectLiteral {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('#')));
+}

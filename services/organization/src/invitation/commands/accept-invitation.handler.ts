@@ -11,6 +11,7 @@ import { toMemberView } from '../../organization/organization-view.mapper.js';
 import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation.decider.js';
 import { InvitationEntity } from '../invitation.entity.js';
 import { InvitationReads } from '../invitation-reads.js';
+import { InvitationStates } from '../invitation-states.js';
 import { invitationViewProjection } from '../projections/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../invitation-view.mapper.js';
@@ -21,6 +22,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly invitations: InvitationReads,
+    private readonly states: InvitationStates,
     private readonly users: UserSnapshots,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
@@ -46,7 +48,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     let before: InvitationEntity | null = null;
     const recorded = await this.organizations.execute<AcceptState>(organizationId, {
       loadAtVersion: async (streamId) => {
-        const loaded = await this.invitations.acceptState(streamId, invitationId, userId);
+        const loaded = await this.states.accept(streamId, invitationId, userId);
         before = loaded.state.invitation as InvitationEntity | null;
         return loaded;
       },

@@ -1,13 +1,14 @@
 import type { InvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { randomString } from '@authsvc/platform';
+import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
 import { decideInviteMember, type InviteMember, type InviteState } from '../invitation.decider.js';
-import { InvitationReads } from '../invitation-reads.js';
+import { InvitationEntity } from '../invitation.entity.js';
+import { InvitationStates } from '../invitation-states.js';
+import { invitationViewProjection } from '../projections/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../invitation-view.mapper.js';
 import { InviteMemberCommand } from './invite-member.command.js';
@@ -16,8 +17,7 @@ import { InviteMemberCommand } from './invite-member.command.js';
 export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand, InvitationView> {
   constructor(
     private readonly organizations: OrganizationStream,
-    private readonly reads: OrganizationReads,
-    private readonly invitations: InvitationReads,
+    private readonly states: InvitationStates,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
@@ -34,25 +34,18 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand,
       inviter: { userId: request.userId, name: request.userName, email: request.userEmail },
       now,
     };
+    // A resend changes the pending invitation: the row it started from.
+    let pending: InvitationEntity | null = null;
     const [recorded] = await this.organizations.execute<InviteState>(organizationId, {
-      load: () => this.load(organizationId, command),
+      loadAtVersion: async (streamId) => {
+        const loaded = await this.states.invite(streamId, organizationId, command);
+        pending = loaded.state.pending as InvitationEntity | null;
+        return loaded;
+      },
       decide: (state) => decideInviteMember(command, state, invitationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });
-    const { invitationId } = recorded.data as { invitationId: string };
-    return toInvitationView((await this.invitations.invitation(invitationId))!);
-  }
-
-  private async load(organizationId: string, command: InviteMember): Promise<InviteState> {
-    const { organization, caller } = await this.reads.withCaller(organizationId, command.inviter.userId);
-    if (!caller) return { organization, caller, inviteeIsMember: false, pending: null, openInvitations: 0, team: null };
-    const email = command.email.toLowerCase();
-    const [inviteeIsMember, pending, openInvitations, team] = await Promise.all([
-      this.invitations.memberWithEmail(organizationId, email),
-      this.invitations.pendingTo(organizationId, email),
-      this.invitations.openCount(organizationId, command.now),
-      command.teamId === null ? null : this.invitations.teamSeats(organizationId, command.teamId),
-    ]);
-    return { organization, caller, inviteeIsMember, pending, openInvitations, team };
+    // The row as the append wrote it, without reading it back.
+    return toInvitationView(projectedRow(invitationViewProjection, [recorded], pending)!);
   }
 }
