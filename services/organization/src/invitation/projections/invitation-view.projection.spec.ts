@@ -8,7 +8,7 @@ import {
   InvitationResent,
 } from '@authsvc/contracts';
 import { pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
-import { evolveInvitationView } from './invitation-view.projection.js';
+import { evolveInvitationView, invitationViewProjection } from './invitation-view.projection.js';
 
 const created = pendingEvent(
   InvitationCreated,
@@ -89,5 +89,10 @@ describe('invitation view projection', () => {
       [pendingEvent(InvitationExpired, { ...ids, expiredAt: '' }), 'expired'],
     ];
     for (const [ending, status] of endings) expect(replay(ending)?.status).toBe(status);
+    for (const change of [resent, ...endings.map(([ending]) => ending)]) {
+      const sets = invitationViewProjection.sets![change.definition.type]!(recorded(change));
+      expect({ ...replay(), ...sets }).toEqual({ ...replay(change) });
+      expect(evolveInvitationView(null, recorded(change))).toBeNull();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   InvitationExpired,
   InvitationRejected,
   InvitationResent,
+  type DataOf,
   type InvitationStatus,
 } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
@@ -36,15 +37,23 @@ export function evolveInvitationView(row: InvitationEntity | null, event: Record
     });
   }
   if (!row) return null;
-  if (isEvent(event, InvitationResent)) return Object.assign(row, { expiresAt: new Date(event.data.expiresAt) });
-  const ending = ENDINGS.find(([definition]) => definition.type === event.type);
-  return ending ? Object.assign(row, { status: ending[1] }) : row;
+  const set = invitationSets[event.type];
+  return set ? Object.assign(row, set(event)) : row;
 }
+
+/** What a resend and each ending set on the row, from the event alone (so the append updates it by key). */
+const invitationSets: Readonly<Record<string, (event: RecordedEvent) => Partial<InvitationEntity>>> = {
+  [InvitationResent.type]: (event) => ({
+    expiresAt: new Date((event.data as DataOf<typeof InvitationResent>).expiresAt),
+  }),
+  ...Object.fromEntries(ENDINGS.map(([definition, status]) => [definition.type, () => ({ status })])),
+};
 
 export const invitationViewProjection: RowProjection<InvitationEntity> = {
   entity: InvitationEntity,
   handles: [InvitationCreated, InvitationResent, ...ENDINGS.map(([definition]) => definition)].map(({ type }) => type),
   creates: [InvitationCreated.type],
+  sets: invitationSets,
   key: (event) => ({ id: (event.data as { invitationId: string }).invitationId }),
   evolve: evolveInvitationView,
 };
