@@ -81,6 +81,7 @@ describe('web client: account screens in a browser', () => {
     const phone = await signedInVisitor(suite, person);
 
     await openSection(page, 'Sessions', 'Active sessions');
+    expect(await page.title()).toBe('Active sessions · authsvc');
     // The three browsers', and the one sign-up started through the API.
     const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
     await sessions.nth(3).waitFor();
