@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../support/http.js';
 import { checkScreen, newVisitor } from './support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
+import { mailedLink } from './support/mail-links.js';
 import { errorOfField, personWithAccount, signIn, signedInVisitor } from './support/people.js';
 
 const SUITE = 'account';
@@ -80,6 +81,7 @@ describe('web client: account screens in a browser', () => {
     const phone = await signedInVisitor(suite, person);
 
     await openSection(page, 'Sessions', 'Active sessions');
+    expect(await page.title()).toBe('Active sessions · authsvc');
     // The three browsers', and the one sign-up started through the API.
     const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
     await sessions.nth(3).waitFor();
@@ -128,6 +130,41 @@ describe('web client: account screens in a browser', () => {
 
     await signIn(page, person.email, person.password);
     expect(await errorOfField(page, 'Password')).toMatch(/invalid email or password/i);
+  });
+
+  describe('when deletion is confirmed by mail', () => {
+    // Identity mails a link instead of deleting (DELETE_USER_SEND_VERIFICATION); the tests after this block
+    // get the default back.
+    beforeAll(() => suite.stack.restart('identity', { DELETE_USER_SEND_VERIFICATION: 'true' }));
+    afterAll(() => suite.stack.restart('identity', {}));
+
+    it('mails a link that deletes the account when its signed-in owner follows it', async () => {
+      const person = await personWithAccount(suite.stack, 'web-delete-mailed');
+      const page = await signedInVisitor(suite, person);
+      await openSection(page, 'Delete account', 'Delete account');
+      await page.getByLabel('Password').fill(person.password);
+      await page.getByLabel('I understand that this cannot be undone').check();
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('heading', { name: 'Check your mailbox' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain(person.email);
+      expect(await page.title()).toBe('Check your mailbox · authsvc');
+      await checkScreen(page, SUITE, 'delete-account-mailed');
+
+      // Nothing is deleted until the link is followed.
+      await page.getByRole('link', { name: 'Back to your profile' }).click();
+      await page.getByRole('heading', { name: 'Profile' }).waitFor();
+
+      await page.goto(await mailedLink(suite.smtp, person.email, '/api/auth/delete-user/callback'));
+      await page.getByRole('heading', { name: 'Account deleted' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/goodbye');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor();
+      await checkScreen(page, SUITE, 'account-deleted');
+
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await signIn(page, person.email, person.password);
+      expect(await errorOfField(page, 'Password')).toMatch(/invalid email or password/i);
+    });
   });
 
   it('links to the development mailbox while it is on', async () => {

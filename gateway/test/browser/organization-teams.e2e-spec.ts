@@ -95,6 +95,33 @@ describe('web client: teams and organization settings in a browser', () => {
     await page.getByText('This is your active team: make another team active to remove it.').waitFor();
   });
 
+  it('invites into a team: the pending invitation names it, and the invitee is in it once they accept', async () => {
+    const owner = await personWithAccount(suite.stack, 'web-team-inviter');
+    const invitee = await personWithAccount(suite.stack, 'web-team-invitee');
+    const page = await signedInVisitor(suite, owner);
+    const organization = `Invited ${Date.now().toString(36)}`;
+    await createOrganization(page, organization);
+    await page.getByLabel('New team name').fill('Support');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('listitem', { name: 'Support', exact: true }).waitFor();
+
+    await page.getByLabel('Email to invite').fill(invitee.email);
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Support' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const pending = page.getByRole('listitem', { name: invitee.email });
+    expect(await pending.textContent()).toContain('as member in Support');
+    await checkScreen(page, SUITE, 'invitation-into-team');
+
+    const guest = await signedInVisitor(suite, invitee);
+    await guest.goto(await mailedLink(suite.smtp, invitee.email, '/accept-invitation/'));
+    await guest.getByRole('button', { name: 'Accept invitation' }).click();
+    await guest.getByRole('heading', { name: organization, exact: true, level: 1 }).waitFor();
+    await guest
+      .getByRole('list', { name: 'Members of Support' })
+      .getByRole('listitem', { name: invitee.name })
+      .waitFor();
+  });
+
   it('edits the slug with a live check and the metadata as JSON that the browser checks first', async () => {
     const page = await signedInVisitor(suite, await personWithAccount(suite.stack, 'web-org-settings'));
     const stamp = Date.now().toString(36);

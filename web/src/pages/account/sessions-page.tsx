@@ -21,7 +21,13 @@ export function SessionsPage() {
   });
   const revokeOthers = useMutation({ mutationFn: () => unwrap(authClient.revokeOtherSessions()), onSettled: refresh });
 
-  if (sessions.isPending) return <Loading what="your sessions" />;
+  if (sessions.isPending) {
+    return (
+      <Page title="Active sessions">
+        <Loading what="your sessions" />
+      </Page>
+    );
+  }
   const others = (sessions.data ?? []).filter((session) => session.token !== current?.session.token);
   return (
     <Page title="Active sessions">

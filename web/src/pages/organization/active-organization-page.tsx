@@ -45,7 +45,7 @@ export function ActiveOrganizationPage() {
         myUserId={session.user.id}
         canManage={canManage}
       />
-      {canManage && <InvitationsSection organizationId={full.id} invitations={full.invitations} />}
+      {canManage && <InvitationsSection organizationId={full.id} invitations={full.invitations} teams={full.teams} />}
       <TeamsSection
         organizationId={full.id}
         teams={full.teams}
