@@ -1,5 +1,43 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
+/** What a control needs to be tied to its label, hint and error. */
+export interface ControlBinding {
+  readonly id: string;
+  readonly 'aria-invalid': true | undefined;
+  readonly 'aria-describedby': string | undefined;
+}
+
+interface LabelledControlProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (binding: ControlBinding) => ReactNode;
+}
+
+/** A label, a hint and an error around one control, tied to it for screen readers. */
+export function LabelledControl({ label, error, hint, children }: LabelledControlProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
@@ -9,30 +47,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
 export function Field({ label, name, error, hint, ...input }: FieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledControl label={label} error={error} hint={hint}>
+      {(binding) => <input {...binding} name={name} {...input} />}
+    </LabelledControl>
   );
 }
 

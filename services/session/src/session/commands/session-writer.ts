@@ -27,8 +27,8 @@ type UserSessionSelection = Pick<
 >;
 
 /**
- * Changes an existing session: loads its stream, decides, appends (the Postgres read model follows in the same
- * transaction), and brings the published Redis read model in line before the caller answers.
+ * Changes an existing session: reads its row with its stream's version, decides, appends (the Postgres read model
+ * follows in the append's statement), and brings the published Redis read model in line before the caller answers.
  */
 @Injectable()
 export class SessionWriter {
