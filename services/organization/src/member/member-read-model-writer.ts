@@ -37,9 +37,9 @@ const MEMBERS_OF_USERS = `
   WHERE organization_id = $1 AND user_id = ANY($2)`;
 
 /**
- * Writes the published member read model (`MemberReadModel` in libs/contracts) from the memberships read model,
- * never from an event alone: every write is the row as it stands, at the row's version, or for a membership
- * without a row the marker of its end at the change's version. Writers may then race and repeat freely.
+ * Writes the published member read model (`MemberReadModel` in libs/contracts). Every write is the membership's row
+ * at some version: an addition's row as its event made it, a removal's marker at its position, and otherwise the
+ * row as it stands. A write stores only a newer version than the stored one, so writers may race and repeat freely.
  */
 export class MemberReadModelWriter {
   constructor(
@@ -47,8 +47,19 @@ export class MemberReadModelWriter {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** Brings the entries of changed memberships in line with the rows; throws when Redis could not be reached. */
+  /**
+   * Brings the entries of the memberships a command just changed in line: an addition's or a removal's entry as its
+   * event says it (the row at that version), the others from their rows; throws when Redis could not be reached.
+   */
   async publish(changes: readonly MembershipChange[]): Promise<void> {
+    const known = changes.flatMap(({ organizationId, userId, entry }) =>
+      entry ? [{ organizationId, userId, entry }] : [],
+    );
+    await Promise.all([this.write(known), this.fromRows(changes.filter((change) => change.entry === undefined))]);
+  }
+
+  /** Each change's entry from the membership's row as it stands now. */
+  private async fromRows(changes: readonly MembershipChange[]): Promise<void> {
     const organizations = new Set(changes.map((change) => change.organizationId));
     await Promise.all(
       [...organizations].map((id) =>
@@ -62,7 +73,8 @@ export class MemberReadModelWriter {
 
   /**
    * Brings in line the entries that do not show their change yet: most already do (the command wrote them before
-   * it answered), and finding that out costs one MGET instead of a read of the rows and a write.
+   * it answered), and finding that out costs one MGET instead of a read of the rows and a write. The others are
+   * written from the rows as they stand now, not from the (possibly old) event.
    */
   async repair(changes: readonly MembershipChange[]): Promise<void> {
     if (changes.length === 0) return;
@@ -72,7 +84,7 @@ export class MemberReadModelWriter {
     const behind = changes.filter(
       (change, index) => (parseMemberReadModel(stored[index])?.version ?? -1) < change.version,
     );
-    await this.publish(behind);
+    await this.fromRows(behind);
   }
 
   /** Writes the user's membership when it exists (a fill after a miss; an absent row has no version to write). */
@@ -90,20 +102,29 @@ export class MemberReadModelWriter {
       users.map((user) => user.userId),
     ]);
     const byUser = new Map(rows.map((row) => [row.user_id, row]));
-    const pipeline = this.redis.pipeline();
-    for (const { userId, version } of users) {
+    const entries = users.flatMap(({ userId, version }) => {
       const row = byUser.get(userId);
       const entry: MemberReadModel | undefined = row
         ? { version: row.version, member: { id: row.id, role: row.role, createdAt: row.created_at.toISOString() } }
         : version === null
           ? undefined
           : { version, member: null };
-      if (!entry) continue;
+      return entry ? [{ organizationId, userId, entry }] : [];
+    });
+    await this.write(entries);
+  }
+
+  /** Stores each entry unless a newer one is stored (`PUT_IF_NEWER`), in one round trip. */
+  private async write(
+    entries: readonly { readonly organizationId: string; readonly userId: string; readonly entry: MemberReadModel }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const { organizationId, userId, entry } of entries) {
       const seconds = entry.member ? MEMBER_SECONDS : ENDED_SECONDS;
       const key = memberReadModelKey(organizationId, userId);
       pipeline.eval(PUT_IF_NEWER, 1, key, entry.version, JSON.stringify(entry), seconds);
     }
-    if (pipeline.length === 0) return;
     for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
   }
 }

@@ -1,4 +1,11 @@
-import { MemberAdded, MemberRemoved, MemberRoleChanged, type PublishedEvent } from '@authsvc/contracts';
+import {
+  MemberAdded,
+  MemberRemoved,
+  MemberRoleChanged,
+  type DataOf,
+  type MemberReadModel,
+  type PublishedEvent,
+} from '@authsvc/contracts';
 
 const MEMBERSHIP_EVENTS: ReadonlySet<string> = new Set([MemberAdded.type, MemberRoleChanged.type, MemberRemoved.type]);
 
@@ -7,6 +14,20 @@ export interface MembershipChange {
   readonly organizationId: string;
   readonly userId: string;
   readonly version: number;
+  /**
+   * The published entry, when the last change alone says what it is (an addition, a removal); undefined when the
+   * entry must be read from the membership's row (a role change carries no join time).
+   */
+  readonly entry?: MemberReadModel;
+}
+
+/** The entry a membership event alone determines, at its position. */
+function entryOf(event: PublishedEvent): MemberReadModel | undefined {
+  if (event.type === MemberRemoved.type) return { version: event.streamPosition, member: null };
+  if (event.type !== MemberAdded.type) return undefined;
+  const { memberId, role, createdAt } = event.data as DataOf<typeof MemberAdded>;
+  const member = { id: memberId, role, createdAt: new Date(createdAt).toISOString() };
+  return { version: event.streamPosition, member };
 }
 
 /**
@@ -19,8 +40,9 @@ export function membershipChanges(events: readonly PublishedEvent[]): Membership
     if (!MEMBERSHIP_EVENTS.has(event.type)) continue;
     const { organizationId, userId } = event.data as { organizationId: string; userId: string };
     const key = `${organizationId}:${userId}`;
-    const version = Math.max(event.streamPosition, changes.get(key)?.version ?? 0);
-    changes.set(key, { organizationId, userId, version });
+    const previous = changes.get(key);
+    if (previous && previous.version > event.streamPosition) continue;
+    changes.set(key, { organizationId, userId, version: event.streamPosition, entry: entryOf(event) });
   }
   return [...changes.values()];
 }
