@@ -31,12 +31,9 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const { invitationId, userId } = request;
     // Member reads carry the user from the service's copy, which a user who signed up a moment ago may not be in
     // yet (their registration event still on its way): identity is asked now, as on create and add-member.
-    const [found] = await Promise.all([
-      this.invitations.invitation(invitationId),
-      this.users.view(userId, request.correlationId),
-    ]);
-    if (!found) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
-    const { organizationId } = found;
+    const { organizationId, profileKnown } = await this.invitations.organizationOf(invitationId, userId);
+    if (!profileKnown) await this.users.view(userId, request.correlationId);
+    if (!organizationId) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
     const now = new Date();
     const command: AcceptInvitation = {
       userId,
