@@ -27,15 +27,21 @@ async function attempt(nc: NatsConnection, subject: string, data: object = {}): 
   );
 }
 
-/** The error ending a subscription nats-server refuses. */
+/**
+ * The error ending a subscription nats-server refuses. The client hands the server's refusal to the subscription or,
+ * when it arrives first, to the flush that follows it: either is the answer.
+ */
 async function subscriptionRefusal(nc: NatsConnection, subject: string): Promise<string> {
   const subscription = nc.subscribe(subject);
   const ended = (async () => {
     for await (const message of subscription) return `received ${message.subject}`;
     return 'ended';
-  })();
-  await nc.flush();
-  return ended.catch((error: Error) => error.message);
+  })().catch((error: Error) => error.message);
+  const flushed = nc.flush().then(
+    () => ended,
+    (error: Error) => error.message,
+  );
+  return Promise.race([ended, flushed]);
 }
 
 const refusedPublish = (subject: string) => `Permissions Violation for Publish to "${subject}"`;

@@ -40,7 +40,7 @@ export function UsersPage() {
         <Loading what="the users" />
       ) : (
         <>
-          <p role="status">{total === 0 ? 'No user matches.' : `Users ${first}–${last} of ${total}`}</p>
+          <p role="status">{listStatus(users.isPlaceholderData, first, last, total)}</p>
           <UsersTable users={users.data?.users ?? []} />
           {pages > 1 && (
             <nav aria-label="Pages" className="actions start">
@@ -55,4 +55,10 @@ export function UsersPage() {
       )}
     </Page>
   );
+}
+
+/** What the list shows: while another page loads the previous one stays on screen, and the status says so. */
+function listStatus(loading: boolean, first: number, last: number, total: number): string {
+  if (loading) return 'Loading the users…';
+  return total === 0 ? 'No user matches.' : `Users ${first}–${last} of ${total}`;
 }
