@@ -7,21 +7,28 @@ export type RowKey<Row> = Partial<Row>;
 
 const texts = new Map<string, string>();
 
-/** The statement's text for this entity and these properties, built once: a prepared statement is named by it. */
-function statementText(
+/**
+ * The text of a statement about the entity's rows (alias `r`) whose properties equal the key's, built once per
+ * builder, entity and key properties: a prepared statement is named by its text, and the hot paths that read by key
+ * need not build it again. The key's values are the parameters from `$firstParameter` on, in the key's order;
+ * `variant` names whatever else the builder's text depends on.
+ */
+export function keyedStatementText(
   manager: EntityManager,
   entity: EntityTarget<ObjectLiteral>,
   properties: readonly string[],
   build: (table: string, conditions: string) => string,
+  { firstParameter = 1, variant = '' } = {},
 ): string {
   const metadata = manager.connection.getMetadata(entity);
-  const cacheKey = `${build.name}:${metadata.schema ?? ''}.${metadata.tableName}:${properties.join(',')}`;
+  const table = `${metadata.schema ?? ''}.${metadata.tableName}`;
+  const cacheKey = `${build.name}:${variant}:${table}:${properties.join(',')}`;
   let text = texts.get(cacheKey);
   if (!text) {
     const conditions = properties.map((property, index) => {
       const column = metadata.findColumnWithPropertyName(property);
       if (!column) throw new Error(`${metadata.name} has no property ${property}`);
-      return `r."${column.databaseName}" = $${index + 1}`;
+      return `r."${column.databaseName}" = $${index + firstParameter}`;
     });
     text = build(`${quotedTable(metadata)} r`, conditions.join(' AND '));
     texts.set(cacheKey, text);
@@ -40,7 +47,7 @@ export async function findRow<Row extends ObjectLiteral>(
   key: RowKey<Row>,
 ): Promise<Row | null> {
   const properties = Object.keys(key);
-  const text = statementText(manager, entity, properties, function findOne(table, conditions) {
+  const text = keyedStatementText(manager, entity, properties, function findOne(table, conditions) {
     return `SELECT ${selectedColumns(manager, entity, 'r')} FROM ${table} WHERE ${conditions} LIMIT 1`;
   });
   const [row] = await preparedQuery<Row>(
@@ -58,7 +65,7 @@ export async function countRows<Row extends ObjectLiteral>(
   key: RowKey<Row>,
 ): Promise<number> {
   const properties = Object.keys(key);
-  const text = statementText(manager, entity, properties, function count(table, conditions) {
+  const text = keyedStatementText(manager, entity, properties, function count(table, conditions) {
     return `SELECT count(*)::int AS count FROM ${table} WHERE ${conditions}`;
   });
   const [row] = await preparedQuery<{ count: number }>(

@@ -73,9 +73,15 @@ export interface StateCommand<State> {
   readonly erasePersonalDataOf?: string;
 }
 
+/** A decision's state and the version of the stream it stands at, read in one statement. */
+export interface StateAtVersion<State> {
+  readonly version: number;
+  readonly state: State;
+}
+
 /** A command decided on a state read together with its stream's version (see `EventStore.executeOnVersionedState`). */
 export interface VersionedStateCommand<State> extends Omit<StateCommand<State>, 'load' | 'startsStream'> {
-  load(): Promise<{ readonly version: number; readonly state: State }>;
+  load(): Promise<StateAtVersion<State>>;
 }
 
 const DECIDE_ATTEMPTS = 3;

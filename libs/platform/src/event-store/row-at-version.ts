@@ -1,6 +1,7 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
-import { quotedTable, selectedColumns } from '../database/row-insertion.js';
+import { keyedStatementText } from '../database/prepared-rows.js';
+import { selectedColumns } from '../database/row-insertion.js';
 
 /** A row of an inline read model and the version of the stream it projects, as one statement read them. */
 export interface RowAtVersion<Row> {
@@ -30,19 +31,27 @@ export async function readRowAtVersion<Row extends ObjectLiteral>(
   entity: EntityTarget<Row>,
   key: Partial<Row>,
 ): Promise<RowAtVersion<Row>> {
-  const metadata = manager.connection.getMetadata(entity);
-  const keyColumns = metadata.columns.filter((column) => column.getEntityValue(key) !== undefined);
-  const matches = keyColumns.map((column, index) => `r."${column.databaseName}" = $${index + 2}`);
-  // The two markers' names cannot be an entity property's (they start with a character no property name has).
-  const [read] = await preparedQuery<{ '#version': number; '#found': boolean } & ObjectLiteral>(
+  const properties = Object.keys(key);
+  // The stream id is $1, the key's values follow. The two markers' names cannot be an entity property's.
+  const text = keyedStatementText(
     manager,
-    `SELECT v.version AS "#version", (${matches.join(' AND ')}) IS TRUE AS "#found", ${selectedColumns(manager, entity, 'r')}
-       FROM (SELECT ${streamVersionExpression(schema, '$1')} AS version) v
-       LEFT JOIN ${quotedTable(metadata)} r ON ${matches.join(' AND ')}`,
-    [streamId, ...keyColumns.map((column) => column.getEntityValue(key))],
+    entity,
+    properties,
+    function rowAtVersion(table, conditions) {
+      return `SELECT v.version AS "#version", (${conditions}) IS TRUE AS "#found", ${selectedColumns(manager, entity, 'r')}
+                FROM (SELECT ${streamVersionExpression(schema, '$1')} AS version) v LEFT JOIN ${table} ON ${conditions}`;
+    },
+    { firstParameter: 2, variant: schema },
   );
+  const [read] = await preparedQuery<{ '#version': number; '#found': boolean } & ObjectLiteral>(manager, text, [
+    streamId,
+    ...properties.map((property) => key[property]),
+  ]);
   const { '#version': version, '#found': found, ...values } = read;
-  return { version, row: found ? (Object.assign(metadata.create(), values) as Row) : null };
+  return {
+    version,
+    row: found ? (Object.assign(manager.connection.getMetadata(entity).create(), values) as Row) : null,
+  };
 }
 
 /**

@@ -1,16 +1,16 @@
-import { preparedQuery, selectedColumns, streamVersionExpression, withoutMarkers } from '@authsvc/platform';
+import {
+  preparedQuery,
+  selectedColumns,
+  streamVersionExpression,
+  withoutMarkers,
+  type StateAtVersion,
+} from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationEntity } from '../organization/organization.entity.js';
 import type { AcceptState, InviteMember, InviteState } from './invitation.decider.js';
 import { InvitationEntity } from './invitation.entity.js';
 import { InvitationReads } from './invitation-reads.js';
-
-/** What a decision is made on, with the organization stream's version (see `OrganizationCommand.loadAtVersion`). */
-export interface StateAtVersion<State> {
-  readonly version: number;
-  readonly state: State;
-}
 
 /** The seats of a team while it is one of the organization's: null without a team, or once it is gone. */
 const TEAM_MEMBERS = (team: string, organization: string) => `

@@ -3,6 +3,7 @@ import {
   type CommandContext,
   type PendingEvent,
   type RecordedEvent,
+  type StateAtVersion,
   type UniqueViolationMap,
 } from '@authsvc/platform';
 import { Injectable, Logger } from '@nestjs/common';
@@ -19,8 +20,8 @@ export type OrganizationCommand<State> = OrganizationDecision<State> &
   (
     | { load(): Promise<State> }
     | {
-        /** The state read in one statement with the stream's version (`streamVersionColumn`). */
-        loadAtVersion(streamId: string): Promise<{ readonly version: number; readonly state: State }>;
+        /** The state read in one statement with the stream's version (`streamVersionExpression`). */
+        loadAtVersion(streamId: string): Promise<StateAtVersion<State>>;
       }
   );
 
