@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseSessionReadModel, sessionReadModelKey, type SessionView, type UserView } from '@authsvc/contracts';
 import { Redis } from 'ioredis';
-import { NEW_SESSION, SessionCache } from '../src/session/session-cache';
+import { NEW_SESSION_VERSION, SessionCache } from '../src/session/session-cache';
 
 // The cache's scripts against a real Redis (database 3; every key carries fresh ids).
 const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
@@ -109,7 +109,7 @@ describe('the published read model', () => {
     const user = userView(userId, '2026-11-23T11:00:00.000Z');
     const { version } = await cache.userState(userId);
 
-    await cache.put({ session, user, userVersion: version }, NEW_SESSION, now);
+    await cache.put({ session, user, userVersion: version }, NEW_SESSION_VERSION, now);
     const stored = await redis.get(sessionReadModelKey(session.token));
     expect(parseSessionReadModel(stored)).toEqual({
       session,
@@ -122,36 +122,53 @@ describe('the published read model', () => {
   it('reads as revoked once the session is revoked, for every reader', async () => {
     const session = newSession(id());
     const user = userView(session.userId, now.toISOString());
-    await cache.put({ session, user, userVersion: '' }, NEW_SESSION, now);
+    await cache.put({ session, user, userVersion: '' }, NEW_SESSION_VERSION, now);
     await cache.revoke(session.token);
     expect(parseSessionReadModel(await redis.get(sessionReadModelKey(session.token)))).toBe('revoked');
   });
 });
 
-describe('SessionCache.retire (the session changed: a new active organization)', () => {
-  it('drops the entry, and refuses one built from data read before, but not one read after', async () => {
+describe('SessionCache.retire and put (the session changed: a new active organization)', () => {
+  it('retire drops the entry and answers it', async () => {
     const session = newSession(id());
     const user = userView(session.userId, now.toISOString());
-    const before = await cache.generation(session.token);
-    await cache.put({ session, user, userVersion: '' }, before, now);
+    await cache.put({ session, user, userVersion: '' }, NEW_SESSION_VERSION, now);
 
-    const after = await cache.retire(session.token);
-    expect(after).not.toBe(before);
+    expect(await cache.retire(session.token)).toMatchObject({ session, user });
     expect(await cache.get(session.token)).toBeUndefined();
-    const stale = { ...session, activeOrganizationId: 'org-left-behind' };
-    await cache.put({ session: stale, user, userVersion: '' }, before, now);
-    expect(await cache.get(session.token)).toBeUndefined();
+    expect(await cache.retire(session.token)).toBeUndefined();
+  });
 
+  it('refuses an entry of an earlier session version than the one stored, and takes a later or equal one', async () => {
+    const session = newSession(id());
+    const user = userView(session.userId, now.toISOString());
     const changed = { ...session, activeOrganizationId: 'org', activeTeamId: 'team' };
-    expect(await cache.generation(session.token)).toBe(after);
-    await cache.put({ session: changed, user, userVersion: '' }, after!, now);
+    await cache.put({ session: changed, user, userVersion: '' }, 3, now);
+
+    const stale = { ...session, activeOrganizationId: 'org-left-behind' };
+    await cache.put({ session: stale, user, userVersion: '' }, 2, now);
+    expect(await cache.get(session.token)).toMatchObject({ session: changed });
+
+    const later = { ...session, activeOrganizationId: 'other-org' };
+    await cache.put({ session: later, user, userVersion: '' }, 3, now);
+    expect(await cache.get(session.token)).toMatchObject({ session: later });
+    await cache.put({ session: changed, user, userVersion: '' }, 10, now);
     expect(await cache.get(session.token)).toMatchObject({ session: changed });
   });
 
-  it('keeps the marker of a revoked session', async () => {
+  it('keeps the version it refuses by across a retire', async () => {
+    const session = newSession(id());
+    const user = userView(session.userId, now.toISOString());
+    await cache.put({ session, user, userVersion: '' }, 4, now);
+    await cache.retire(session.token);
+    await cache.put({ session: { ...session, activeOrganizationId: 'stale' }, user, userVersion: '' }, 3, now);
+    expect(await cache.get(session.token)).toBeUndefined();
+  });
+
+  it('keeps the marker of a revoked session, and answers it', async () => {
     const session = newSession(id());
     await cache.revoke(session.token);
-    await cache.retire(session.token);
+    expect(await cache.retire(session.token)).toBe('revoked');
     expect(await cache.get(session.token)).toBe('revoked');
   });
 });
@@ -168,7 +185,7 @@ describe('SessionCache with an absolute session lifetime', () => {
     const session = newSession(userId);
     const { userVersion } = await bounded.put(
       { session, user: userView(userId, now.toISOString()), userVersion: '' },
-      NEW_SESSION,
+      NEW_SESSION_VERSION,
       now,
     );
     const end = '2026-11-25T12:00:00.000Z';

@@ -12,7 +12,7 @@ import { cappedExpiry, refreshDueAt, type LifetimePolicy } from './session.decid
 const USER_VERSION_PREFIX = 'session:user-version:';
 const USER_PENDING_PREFIX = 'session:user-pending:';
 const USER_CHANGED_PREFIX = 'session:user-changed:';
-const SESSION_GENERATION_PREFIX = 'session:generation:';
+const SESSION_VERSION_PREFIX = 'session:version:';
 /**
  * Entries live at most this long, so that a delete missed while Redis was unreachable (and a Redis that
  * comes back from disk with the old entry) cannot keep a revoked session alive for longer than this.
@@ -30,8 +30,8 @@ const PENDING_CHANGE_MS = 5 * 1000;
 /** The change marker of a deleted user: newer than any view. */
 const DELETED = 'deleted';
 
-/** The generation of a session whose data never changed since it started. */
-export const NEW_SESSION = '';
+/** The stream version of a session whose data never changed since it started (its stream holds SessionCreated). */
+export const NEW_SESSION_VERSION = 1;
 
 /** An entry as the session service builds it; the cache adds when its refresh is due. */
 export type SessionEntry = Omit<SessionReadModel, 'refreshDueAt'>;
@@ -44,14 +44,15 @@ export interface UserCacheState {
 
 /**
  * Writes an entry unless its token was revoked meanwhile (KEYS[1] holds the marker), its user changed since
- * the entry's data was read (the version in KEYS[2] moved on), or its session did (the generation in KEYS[3]
- * moved on): a read that raced a revocation, a profile change or a new active organization never puts back what
- * they removed.
+ * the entry's data was read (the version in KEYS[2] moved on), or a later state of its session was written
+ * (KEYS[3] holds the highest stream version written, ARGV[5] is the entry's): a read that raced a revocation, a
+ * profile change or a new active organization never puts back what they replaced.
  */
 const PUT_UNLESS_STALE = `
 if redis.call('GET', KEYS[1]) == ARGV[4] then return 0 end
 if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return 0 end
-if (redis.call('GET', KEYS[3]) or '') ~= ARGV[5] then return 0 end
+if tonumber(redis.call('GET', KEYS[3]) or '0') > tonumber(ARGV[5]) then return 0 end
+redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[6])
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
@@ -70,12 +71,11 @@ local entry = string.sub(ARGV[1], 1, -2) .. ',"userVersion":"' .. version .. '"}
 redis.call('SET', KEYS[1], entry, 'PX', ARGV[2])
 return 1`;
 
-/** Moves the session's generation on and drops its entry (not a revoked marker); the new generation. */
+/** Drops the session's entry (not a revoked marker) and answers what the key held. */
 const RETIRE_SESSION = `
-local generation = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[1])
-if redis.call('GET', KEYS[1]) ~= ARGV[2] then redis.call('DEL', KEYS[1]) end
-return generation`;
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then redis.call('DEL', KEYS[1]) end
+return held`;
 
 /** Moves the user's version on and drops their entries (not the revoked markers); the new version. */
 const INVALIDATE_USER = `
@@ -103,35 +103,30 @@ export class SessionCache {
   }
 
   /**
-   * Stores the entry unless the session ended, the user changed, the session changed since `generation` (read
-   * before the session's data), or Redis could not be reached; answers the read model either way.
+   * Stores the entry, the session as it stood at `sessionVersion` (its stream's version when the row was read or
+   * written), unless the session ended, the user changed, a later state of the session was stored, or Redis could
+   * not be reached; answers the read model either way.
    */
-  async put(entry: SessionEntry, generation: string, now: Date): Promise<SessionReadModel> {
+  async put(entry: SessionEntry, sessionVersion: number, now: Date): Promise<SessionReadModel> {
     const model = this.published(entry);
     const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return model;
     const { token, userId } = entry.session;
-    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, SESSION_GENERATION_PREFIX + token];
-    const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION, generation];
-    await this.redis.eval(PUT_UNLESS_STALE, keys.length, ...keys, ...args).catch(() => undefined);
+    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, SESSION_VERSION_PREFIX + token];
+    const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION, sessionVersion];
+    await this.redis
+      .eval(PUT_UNLESS_STALE, keys.length, ...keys, ...args, USER_VERSION_LIFETIME_MS)
+      .catch(() => undefined);
     return model;
   }
 
-  /** The session's generation, to be read before its data: `put` refuses that data once the session changed. */
-  async generation(token: string): Promise<string> {
-    return (await this.redis.get(SESSION_GENERATION_PREFIX + token).catch(() => null)) ?? NEW_SESSION;
-  }
-
   /**
-   * The session's data changed (a new active organization): its entry goes, and an entry built from data read
-   * before is refused. The new generation; undefined when Redis could not be reached.
+   * The session's data is about to change (a new active organization): its entry goes before the change is
+   * recorded. What the key held: the entry, the revoked marker, or undefined. Rejects when Redis cannot be reached.
    */
-  async retire(token: string): Promise<string | undefined> {
-    const keys = [sessionReadModelKey(token), SESSION_GENERATION_PREFIX + token];
-    return this.redis.eval(RETIRE_SESSION, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED_SESSION).then(
-      (generation) => String(generation),
-      () => undefined,
-    );
+  async retire(token: string): Promise<SessionReadModel | typeof REVOKED_SESSION | undefined> {
+    const held = await this.redis.eval(RETIRE_SESSION, 1, sessionReadModelKey(token), REVOKED_SESSION);
+    return parseSessionReadModel(held as string | null);
   }
 
   /**

@@ -2,7 +2,7 @@ import type { PublishedEvent, SessionView, UserView } from '@authsvc/contracts';
 import { UserSnapshots } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { NEW_SESSION, SessionCache } from '../session/session-cache.js';
+import { NEW_SESSION_VERSION, SessionCache } from '../session/session-cache.js';
 import { SessionEntity } from '../session/session.entity.js';
 
 /** A user's view as a session entry carries it: null for a user that no longer exists. */
@@ -44,7 +44,7 @@ export class UserViews {
   async cacheNewSession(session: SessionView, proven: UserView, correlationId: string, now: Date): Promise<void> {
     if ((await this.cache.putNewSession({ session, user: proven }, now)) !== 'user-changed') return;
     const { user, userVersion } = await this.read(proven.id, correlationId);
-    if (user) await this.cache.put({ session, user, userVersion }, NEW_SESSION, now);
+    if (user) await this.cache.put({ session, user, userVersion }, NEW_SESSION_VERSION, now);
   }
 
   /** The caller's request may change the user: misses ask identity for a while, and cached entries go. */

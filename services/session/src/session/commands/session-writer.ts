@@ -1,17 +1,22 @@
-import type {
-  RevokeUserSessionsRequest,
-  SessionAndUser,
-  SessionEndReason,
-  SessionView,
-  TraceMetadata,
+import {
+  REVOKED_SESSION,
+  sessionUse,
+  type RevokeUserSessionsRequest,
+  type SessionAndUser,
+  type SessionEndReason,
+  type SessionReadModel,
+  type SessionView,
+  type TraceMetadata,
 } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { EventStore, findRow } from '@authsvc/platform';
+import { EventStore, projectedRow, type RowAtVersion } from '@authsvc/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan, MoreThan } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { UserViews, type UserReading } from '../../user-snapshot/user-views.js';
+import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { SessionCache, type SessionEntry } from '../session-cache.js';
+import { SessionReader } from '../session-reader.js';
 import { SessionEntity } from '../session.entity.js';
 import type { EndedMembership } from './clear-ended-membership.command.js';
 import { toSessionView } from '../session-view.mapper.js';
@@ -20,6 +25,11 @@ import { decideSession, sessionStreamId, type SessionCommand, type SetActiveOrga
 
 /** An active organization and team to record, and the condition a reaction to an ended membership sets. */
 export type ActiveOrganizationChoice = Omit<SetActiveOrganization, 'type' | 'now'>;
+
+/** What a command did to a session: its row and stream version after it (as they were, when it changed nothing). */
+interface SessionChange extends RowAtVersion<SessionEntity> {
+  readonly changed: boolean;
+}
 
 type UserSessionSelection = Pick<
   RevokeUserSessionsRequest,
@@ -38,6 +48,7 @@ export class SessionWriter {
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
+    private readonly reader: SessionReader,
     private readonly users: UserViews,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
@@ -52,7 +63,7 @@ export class SessionWriter {
     if (!(await this.cache.revoke(session.token))) {
       this.logger.warn(`session ${session.id} ended while Redis was unreachable; its cache entry expires on its own`);
     }
-    return this.apply(session.id, { type: 'EndSession', reason }, trace);
+    return (await this.apply(session.id, { type: 'EndSession', reason }, trace)).changed;
   }
 
   /**
@@ -85,42 +96,47 @@ export class SessionWriter {
       absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
       now,
     } as const;
-    if (!(await this.apply(sessionId, command, { correlationId }))) return undefined;
-    const generation = await this.cache.generation(current.session.token);
-    const row = await findRow(this.dataSource.manager, SessionEntity, { id: sessionId });
-    if (!row) return undefined;
+    const { changed, row, version } = await this.apply(sessionId, command, { correlationId });
+    if (!changed || !row) return undefined;
     const session = toSessionView(row);
-    await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, generation, now);
+    await this.cache.put({ session, user: current.user, userVersion: current.userVersion }, version, now);
     return session;
   }
 
   /**
+   * Records the active organization and team of the session whose token this is; the session with its user as it
+   * now stands, undefined for an unknown, ended or expired session. The entry it drops (see `setActive`) tells the
+   * session and its user, which the new entry keeps, as a refresh does; only a miss reads them from Postgres.
+   */
+  async setActiveByToken(
+    token: string,
+    choice: ActiveOrganizationChoice,
+    correlationId: string,
+    now: Date,
+  ): Promise<SessionAndUser | undefined> {
+    const held = await this.retire(token);
+    if (held === REVOKED_SESSION) return undefined;
+    const current = held ?? (await this.reader.rebuild(token, correlationId, now));
+    if (!current || sessionUse(current, now, false) === 'expire') return undefined;
+    return this.recordActive(current.session, choice, correlationId, now, current);
+  }
+
+  /**
    * Records the session's active organization and team; the session with its user as it now stands, undefined
-   * once it ended or expired. The Redis entry is dropped before the change is recorded (a crash in between
-   * cannot leave the previous choice served) and again after it (a rebuild that read the session before the
-   * change cannot put it back), then written from the stored session. An unreachable Redis fails the call
-   * instead of answering while an entry may still show the previous choice; doing it again repairs the entry.
-   * The entry keeps the user of `known` (the caller's entry) when given, as a refresh does.
+   * once it ended or expired. The Redis entry is dropped before the change is recorded (a crash in between cannot
+   * leave the previous choice served), then written from the row the append made, at the stream version it made
+   * (an entry of an earlier version, from a racing rebuild or change, is refused once it is written, and cannot
+   * overwrite it). An unreachable Redis fails the call instead of answering while an entry may still show the
+   * previous choice; doing it again repairs the entry.
    */
   async setActive(
     session: { id: string; token: string; userId: string },
     choice: ActiveOrganizationChoice,
     correlationId: string,
     now: Date,
-    known?: UserReading,
   ): Promise<SessionAndUser | undefined> {
     await this.retire(session.token);
-    await this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, { correlationId });
-    const generation = await this.retire(session.token);
-    // The row is read back after the generation moved on: a racing change of the same session recorded before
-    // this point is in it, and one recorded after moves the generation on again, so that put refuses this row.
-    const [row, { user, userVersion }] = await Promise.all([
-      findRow(this.dataSource.manager, SessionEntity, { id: session.id }),
-      known ?? this.users.read(session.userId, correlationId),
-    ]);
-    if (!row || row.expiresAt <= now || !user) return undefined;
-    const model = await this.cache.put({ session: toSessionView(row), user, userVersion }, generation, now);
-    return { session: model.session, user };
+    return this.recordActive(session, choice, correlationId, now);
   }
 
   /**
@@ -144,28 +160,48 @@ export class SessionWriter {
     for (const session of sessions) await this.setActive(session, choice, correlationId, now);
   }
 
-  private async retire(token: string): Promise<string> {
-    const generation = await this.cache.retire(token);
-    if (generation === undefined) throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
-    return generation;
+  private async recordActive(
+    session: { id: string; userId: string },
+    choice: ActiveOrganizationChoice,
+    correlationId: string,
+    now: Date,
+    known?: UserReading,
+  ): Promise<SessionAndUser | undefined> {
+    const [{ row, version }, { user, userVersion }] = await Promise.all([
+      this.apply(session.id, { type: 'SetActiveOrganization', ...choice, now }, { correlationId }),
+      known ?? this.users.read(session.userId, correlationId),
+    ]);
+    if (!row || row.expiresAt <= now || !user) return undefined;
+    const model = await this.cache.put({ session: toSessionView(row), user, userVersion }, version, now);
+    return { session: model.session, user };
+  }
+
+  private retire(token: string): Promise<SessionReadModel | typeof REVOKED_SESSION | undefined> {
+    return this.cache.retire(token).catch(() => {
+      throw new DomainError(RequestErrors.SERVICE_UNAVAILABLE);
+    });
   }
 
   /**
-   * False when the command changed nothing (the session had already ended, say, by a racing revocation). Decided on
+   * The row and version after the command; as they were when it changed nothing (the session had already ended,
+   * say, by a racing revocation). The row after it is the one the append wrote, not read back. Decided on
    * the session's row read with its stream's version: a session's stream grows with every refresh and change of
    * organization, and replaying it (decrypting its first event) on every change cost more than the change.
    */
-  private async apply(sessionId: string, command: SessionCommand, trace: TraceMetadata): Promise<boolean> {
+  private async apply(sessionId: string, command: SessionCommand, trace: TraceMetadata): Promise<SessionChange> {
     const streamId = sessionStreamId(sessionId);
+    let before: RowAtVersion<SessionEntity> = { version: 0, row: null };
     const recorded = await this.store.executeOnVersionedState({
       streamId,
       load: async () => {
-        const { version, row } = await this.store.rowAtVersion(streamId, SessionEntity, { id: sessionId });
-        return { version, state: sessionStateOf(row, version) };
+        before = await this.store.rowAtVersion(streamId, SessionEntity, { id: sessionId });
+        return { version: before.version, state: sessionStateOf(before.row, before.version) };
       },
       decide: (state) => decideSession(command, state),
       context: { correlationId: trace.correlationId, actorId: trace.actorId, now: new Date() },
     });
-    return recorded.length > 0;
+    if (recorded.length === 0) return { changed: false, ...before };
+    const row = projectedRow(sessionViewProjection, recorded, before.row);
+    return { changed: true, row, version: recorded.at(-1)!.streamPosition };
   }
 }
