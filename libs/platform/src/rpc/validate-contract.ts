@@ -1,6 +1,10 @@
 import { toContractInstance } from '@authsvc/contracts';
 import { DomainError, type ErrorDefinition } from '@authsvc/errors';
 import { validate } from 'class-validator';
+import { installValidationMetadataCache } from './validation-metadata-cache.js';
+
+// Every validation of the gateway's pipe and the services' pipe comes through here, so the cache is in place first.
+installValidationMetadataCache();
 
 /**
  * Validates a plain payload against a contract class (the same class on both sides of a message).
