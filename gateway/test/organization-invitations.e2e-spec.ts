@@ -402,6 +402,23 @@ describe('organization invitations', () => {
       expect(types.filter((type) => type === 'InvitationAccepted')).toHaveLength(1);
     });
 
+    it('makes a member of each of three invitations to one organization accepted at once', async () => {
+      const organizationId = await createOrganization(owner);
+      const invitees = await Promise.all([0, 1, 2].map((index) => signUpActor(stack, `together-${index}`)));
+      const invitations = [];
+      for (const invitee of invitees) invitations.push(await invited(organizationId, invitee));
+      // Each accept reads its state before it waits for the others, so all but the first usually find the
+      // organization's stream moved on when they append: they must read again, not retry on the stale state.
+      const answers = await Promise.all(invitees.map((invitee, index) => accept(invitee, invitations[index].id)));
+      expect(answers.map(({ status }) => status)).toEqual([200, 200, 200]);
+      const { rows } = await db.query('SELECT user_id FROM organization.members WHERE organization_id = $1', [
+        organizationId,
+      ]);
+      expect(rows.map(({ user_id }) => user_id as string).sort()).toEqual(
+        [owner.id, ...invitees.map(({ id }) => id)].sort(),
+      );
+    });
+
     it('refuses an unknown invitation, and one answered, cancelled or expired', async () => {
       expect(await accept(outsider, 'no-such-invitation')).toMatchObject({
         status: 400,

@@ -18,24 +18,6 @@ export class InvitationReads {
     return findRow(this.dataSource.manager, InvitationEntity, { id: invitationId });
   }
 
-  /**
-   * The invitation's organization (null: no such invitation), and whether the service's copy of identity's users
-   * has the user yet, in one statement.
-   */
-  async organizationOf(
-    invitationId: string,
-    userId: string,
-  ): Promise<{ organizationId: string | null; profileKnown: boolean }> {
-    const [row] = await preparedQuery<{ organization_id: string | null; profile_known: boolean }>(
-      this.dataSource.manager,
-      `SELECT i.organization_id,
-              EXISTS (SELECT 1 FROM organization.user_profiles p WHERE p.user_id = $2) AS profile_known
-         FROM (SELECT 1) one LEFT JOIN organization.invitations i ON i.id = $1`,
-      [invitationId, userId],
-    );
-    return { organizationId: row.organization_id, profileKnown: row.profile_known };
-  }
-
   /** The organization's pending invitation to this (lower-cased) address, the latest if several. */
   async pendingTo(organizationId: string, email: string): Promise<InvitationEntity | null> {
     const manager = this.dataSource.manager;

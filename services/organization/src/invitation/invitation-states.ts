@@ -8,6 +8,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationEntity } from '../organization/organization.entity.js';
+import { organizationStreamId } from '../organization/organization-stream.js';
 import type { AcceptState, InviteMember, InviteState } from './invitation.decider.js';
 import { InvitationEntity } from './invitation.entity.js';
 import { InvitationReads } from './invitation-reads.js';
@@ -80,24 +81,26 @@ export class InvitationStates {
   }
 
   /**
-   * Accepting: the invitation, whether its inviter and the invitee are members, the member count
-   * (`organizations.member_count`) and the seats of its team while the team exists.
+   * Accepting, keyed by the invitation alone: the invitation, the version of its organization's stream, whether
+   * the service's copy of identity's users has the user yet, whether its inviter and the invitee are members, the
+   * member count (`organizations.member_count`) and the seats of its team while the team exists.
    */
-  async accept(streamId: string, invitationId: string, userId: string): Promise<StateAtVersion<AcceptState>> {
+  async accept(invitationId: string, userId: string): Promise<AcceptStateRead> {
     const manager = this.dataSource.manager;
     const [row] = await preparedQuery<AcceptStateRow>(
       manager,
-      `SELECT ${streamVersionExpression('organization', '$1')} AS "#version",
+      `SELECT ${streamVersionExpression('organization', '($3::text || i.organization_id)')} AS "#version",
               i.id IS NOT NULL AS "#found", ${selectedColumns(manager, InvitationEntity, 'i')},
+              EXISTS (SELECT 1 FROM organization.user_profiles p WHERE p.user_id = $2) AS "#profileKnown",
               EXISTS (SELECT 1 FROM organization.members m
                        WHERE m.organization_id = i.organization_id AND m.user_id = i.inviter_id) AS "#inviterIsMember",
               EXISTS (SELECT 1 FROM organization.members m
-                       WHERE m.organization_id = i.organization_id AND m.user_id = $3) AS "#inviteeIsMember",
+                       WHERE m.organization_id = i.organization_id AND m.user_id = $2) AS "#inviteeIsMember",
               coalesce((SELECT o.member_count FROM organization.organizations o WHERE o.id = i.organization_id), 0)
                 AS "#members",
               ${TEAM_MEMBERS('i.team_id', 'i.organization_id')} AS "#teamMembers"
-         FROM (SELECT 1) one LEFT JOIN organization.invitations i ON i.id = $2`,
-      [streamId, invitationId, userId],
+         FROM (SELECT 1) one LEFT JOIN organization.invitations i ON i.id = $1`,
+      [invitationId, userId, organizationStreamId('')],
     );
     const invitation = row['#found'] ? Object.assign(new InvitationEntity(), withoutMarkers(row)) : null;
     const teamMembers = row['#teamMembers'];
@@ -105,6 +108,7 @@ export class InvitationStates {
       invitation?.teamId && teamMembers !== null ? { teamId: invitation.teamId, members: teamMembers } : null;
     return {
       version: row['#version'],
+      profileKnown: row['#profileKnown'],
       state: {
         invitation,
         inviterIsMember: row['#inviterIsMember'],
@@ -114,6 +118,11 @@ export class InvitationStates {
       },
     };
   }
+}
+
+/** The accept state at its organization stream's version, and whether the service has the user's profile yet. */
+export interface AcceptStateRead extends StateAtVersion<AcceptState> {
+  readonly profileKnown: boolean;
 }
 
 interface StateMarkers {
@@ -132,6 +141,7 @@ type InviteStateRow = StateMarkers & {
 };
 
 type AcceptStateRow = StateMarkers & {
+  readonly '#profileKnown': boolean;
   readonly '#inviterIsMember': boolean;
   readonly '#inviteeIsMember': boolean;
   readonly '#members': number;

@@ -1,6 +1,6 @@
 import type { AcceptedInvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
+import { projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../member/member.entity.js';
@@ -10,7 +10,6 @@ import { OrganizationStream } from '../../organization/organization-stream.js';
 import { toMemberView } from '../../organization/organization-view.mapper.js';
 import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation.decider.js';
 import { InvitationEntity } from '../invitation.entity.js';
-import { InvitationReads } from '../invitation-reads.js';
 import { InvitationStates } from '../invitation-states.js';
 import { invitationViewProjection } from '../projections/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
@@ -21,7 +20,6 @@ import { AcceptInvitationCommand } from './accept-invitation.command.js';
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitationCommand, AcceptedInvitationView> {
   constructor(
     private readonly organizations: OrganizationStream,
-    private readonly invitations: InvitationReads,
     private readonly states: InvitationStates,
     private readonly users: UserSnapshots,
     @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
@@ -29,11 +27,12 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
 
   async execute({ request }: AcceptInvitationCommand): Promise<AcceptedInvitationView> {
     const { invitationId, userId } = request;
+    const read = await this.states.accept(invitationId, userId);
+    const organizationId = read.state.invitation?.organizationId;
+    if (!organizationId) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
     // Member reads carry the user from the service's copy, which a user who signed up a moment ago may not be in
     // yet (their registration event still on its way): identity is asked now, as on create and add-member.
-    const { organizationId, profileKnown } = await this.invitations.organizationOf(invitationId, userId);
-    if (!profileKnown) await this.users.view(userId, request.correlationId);
-    if (!organizationId) throw new DomainError(OrganizationErrors.INVITATION_NOT_FOUND);
+    if (!read.profileKnown) await this.users.view(userId, request.correlationId);
     const now = new Date();
     const command: AcceptInvitation = {
       userId,
@@ -42,10 +41,15 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
       teamMemberId: randomString(),
       now,
     };
+    // The first decision is made on the state read above, outside the organization's queue. That is safe: the
+    // append expects the version the state was read at, so a stream that moved on since makes it fail and the
+    // decision is made again on a fresh read. The version keeps decisions correct; the queue only saves lost races.
+    let firstRead: StateAtVersion<AcceptState> | null = read;
     let before: InvitationEntity | null = null;
     const recorded = await this.organizations.execute<AcceptState>(organizationId, {
-      loadAtVersion: async (streamId) => {
-        const loaded = await this.states.accept(streamId, invitationId, userId);
+      loadAtVersion: async () => {
+        const loaded = firstRead ?? (await this.states.accept(invitationId, userId));
+        firstRead = null;
         before = loaded.state.invitation as InvitationEntity | null;
         return loaded;
       },
