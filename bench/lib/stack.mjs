@@ -7,6 +7,8 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 const NATS_BINARY = '/usr/sbin/nats-server';
 // In the order they can start: a service is ready only once the streams it consumes exist (the session and
@@ -113,7 +115,29 @@ export class ManagedProcess {
  * Starts the stack. With `cpuProfileDir`, the Node processes run with --cpu-prof and write their
  * profiles to `<cpuProfileDir>/<name>/` when they exit (one file per thread and process).
  */
+/**
+ * Every run starts from empty stores: figures of a database grown by earlier runs (larger indexes, autovacuum
+ * at work during a phase) cannot be compared with a fresh one's.
+ */
+async function emptyStores() {
+  const database = new URL(BENCH_DATABASE_URL);
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL.replace(database.pathname, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${database.pathname.slice(1)}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  const redis = new Redis(BENCH_REDIS_URL);
+  try {
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export async function startStack({ cpuProfileDir } = {}) {
+  await emptyStores();
   const processes = [];
   const stack = {
     processes,

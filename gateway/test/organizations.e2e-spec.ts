@@ -232,6 +232,39 @@ describe('organizations', () => {
     });
   });
 
+  describe('the creation settings', () => {
+    afterAll(() => stack.restart('organization', {}));
+
+    it('refuses a creation beyond ORGANIZATION_LIMIT, counting the memberships the creator has', async () => {
+      await stack.restart('organization', { ORGANIZATION_LIMIT: '2' });
+      const creator = await signUpActor(stack, 'limited');
+      expect((await create(creator)).status).toBe(200);
+      expect((await create(creator)).status).toBe(200);
+      const third = await create(creator);
+      expect(third).toMatchObject({
+        status: 403,
+        body: {
+          code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
+          message: 'You have reached the maximum number of organizations',
+        },
+      });
+      expect((await creator.get<OrganizationAnswer[]>('/organization/list')).body).toHaveLength(2);
+    });
+
+    it('refuses every creation when ORGANIZATION_CREATION_ENABLED is false', async () => {
+      await stack.restart('organization', { ORGANIZATION_CREATION_ENABLED: 'false' });
+      const creator = await signUpActor(stack, 'closed');
+      expect(await create(creator)).toMatchObject({
+        status: 403,
+        body: {
+          code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION',
+          message: 'You are not allowed to create a new organization',
+        },
+      });
+      expect((await creator.get<OrganizationAnswer[]>('/organization/list')).body).toEqual([]);
+    });
+  });
+
   it('answers bad input with 400 VALIDATION_ERROR and no session with 401', async () => {
     expect(await owner.post('/organization/create', { name: 'No slug' })).toMatchObject({
       status: 400,

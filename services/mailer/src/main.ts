@@ -11,6 +11,7 @@ import { MailFunctions1764300000000 } from './migrations/1764300000000-mail-func
 import { MailRedaction1764400000000 } from './migrations/1764400000000-mail-redaction.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationMails1764900000000 } from './migrations/1764900000000-organization-mails.js';
+import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 
 await runService('mailer', async () => {
   const config = loadMailerConfig(process.env);
@@ -25,6 +26,7 @@ await runService('mailer', async () => {
       MailRedaction1764400000000,
       WrappedDataKeys1764600000000,
       OrganizationMails1764900000000,
+      PersonalEventsIndex1765300000000,
     ],
     projections: [],
     nats: MailerNatsAccess,

@@ -16,6 +16,8 @@ import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitat
 import { MemberListReads1764745000000 } from './migrations/1764745000000-member-list-reads.js';
 import { MemberVersions1764750000000 } from './migrations/1764750000000-member-versions.js';
 import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
+import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
+import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-user-index.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -43,6 +45,8 @@ await runService('organization', async () => {
       MemberListReads1764745000000,
       MemberVersions1764750000000,
       AdminUserProfileFields1765100000000,
+      PersonalEventsIndex1765300000000,
+      MemberUserIndex1765310000000,
     ],
     projections: [
       organizationViewProjection,

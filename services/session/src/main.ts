@@ -8,6 +8,7 @@ import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped
 import { ActiveTeam1765000000000 } from './migrations/1765000000000-active-team.js';
 import { AdminFields1765100000000 } from './migrations/1765100000000-admin-fields.js';
 import { ActiveSince1765200000000 } from './migrations/1765200000000-active-since.js';
+import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -27,6 +28,7 @@ await runService('session', async () => {
       ActiveTeam1765000000000,
       AdminFields1765100000000,
       ActiveSince1765200000000,
+      PersonalEventsIndex1765300000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

@@ -56,6 +56,23 @@ export async function dropDataKeyWrapping(runner: QueryRunner, schema: string): 
   await runner.query(`ALTER TABLE "${schema}".data_keys DROP COLUMN kek_id`);
 }
 
+/**
+ * Only events that carry personal data are indexed by their subject: most carry none, and a full index made every
+ * append insert a NULL entry for them.
+ */
+export async function indexOnlyPersonalEvents(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP INDEX "${schema}".events_personal_subject_idx`);
+  await runner.query(
+    `CREATE INDEX events_personal_subject_idx ON "${schema}".events (personal_subject)
+     WHERE personal_subject IS NOT NULL`,
+  );
+}
+
+export async function indexAllEventsBySubject(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP INDEX "${schema}".events_personal_subject_idx`);
+  await runner.query(`CREATE INDEX events_personal_subject_idx ON "${schema}".events (personal_subject)`);
+}
+
 export async function dropEventStoreTables(runner: QueryRunner, schema: string): Promise<void> {
   for (const table of ['processed_messages', 'data_keys', 'relay_checkpoint', 'events']) {
     await runner.query(`DROP TABLE IF EXISTS "${schema}".${table}`);

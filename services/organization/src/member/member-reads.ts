@@ -116,7 +116,7 @@ export class MemberReads {
     return row ? { memberId: row.id, userId: row.user_id, role: row.role } : null;
   }
 
-  /** The organizations a user is a member of (members_user_idx). */
+  /** The organizations a user is a member of (members_user_joined_idx). */
   async organizationsOf(userId: string): Promise<string[]> {
     const rows = await preparedQuery<{ organization_id: string }>(
       this.dataSource.manager,

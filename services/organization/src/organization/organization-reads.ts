@@ -27,13 +27,18 @@ export class OrganizationReads {
     return (await this.dataSource.getRepository(MemberEntity).findBy({ organizationId })).map(toMembership);
   }
 
-  /** What a creation is decided on: the creator's memberships and whether the slug is taken, in one statement. */
-  async creationState(userId: string, slug: string): Promise<CreationState> {
+  /**
+   * What a creation is decided on, in one statement: whether the slug is taken, and the creator's memberships
+   * counted up to `limit` (the per-user limit; 0, no limit, counts none), so that a user in many organizations
+   * does not pay for counting them all.
+   */
+  async creationState(userId: string, slug: string, limit: number): Promise<CreationState> {
     const [row] = await preparedQuery<{ memberships: number; slug_taken: boolean }>(
       this.dataSource.manager,
-      `SELECT (SELECT count(*)::int FROM organization.members WHERE user_id = $1) AS memberships,
+      `SELECT (SELECT count(*)::int FROM (SELECT FROM organization.members WHERE user_id = $1 LIMIT $3) AS m)
+                AS memberships,
               EXISTS (SELECT 1 FROM organization.organizations WHERE slug = $2) AS slug_taken`,
-      [userId, slug],
+      [userId, slug, limit],
     );
     return { creatorMemberships: row!.memberships, slugTaken: row!.slug_taken };
   }

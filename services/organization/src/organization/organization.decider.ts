@@ -58,6 +58,7 @@ export interface CreateOrganization {
 
 /** What creating needs to know: how many organizations the creator is in, and whether the slug is taken. */
 export interface CreationState {
+  /** Counted up to the organization limit at most: only whether it is reached matters. */
   readonly creatorMemberships: number;
   readonly slugTaken: boolean;
 }

@@ -42,9 +42,10 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       metadata: request.metadata === undefined ? null : JSON.stringify(request.metadata),
       now,
     };
+    const rules = organizationRules(this.config);
     const recorded = await this.organizations.execute<CreationState>(organizationId, {
-      load: () => this.reads.creationState(request.userId, request.slug),
-      decide: (state) => decideCreateOrganization(command, state, organizationRules(this.config)),
+      load: () => this.reads.creationState(request.userId, request.slug, rules.organizationLimit),
+      decide: (state) => decideCreateOrganization(command, state, rules),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
       startsStream: true,
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
@@ -54,7 +55,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const member = projectedRow(memberViewProjection, recorded)!;
     return {
       organization: { ...withParsedMetadata(toOrganizationView(organization)), members: [toMemberView(member)] },
-      defaultTeamId: organizationRules(this.config).defaultTeam ? command.teamId : null,
+      defaultTeamId: rules.defaultTeam ? command.teamId : null,
     };
   }
 }
