@@ -5,6 +5,8 @@ import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
+import pg from 'pg';
+import { BENCH_DATABASE_URL } from './stack.mjs';
 
 /** Runs autocannon against `url` and keeps req/s, latency percentiles (ms) and the failures. */
 export async function load(url, options) {
@@ -114,7 +116,7 @@ function cpuSeconds(pid) {
  * Waits until the given processes together use less than a tenth of a core, so that work still queued
  * from an earlier phase (say, sign-ins whose clients have gone) does not count against the next one.
  */
-export async function waitForQuiet(pids, timeoutMs = 60_000) {
+async function waitForQuiet(pids, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (pids.length > 0 && Date.now() < deadline) {
     const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
@@ -122,6 +124,21 @@ export async function waitForQuiet(pids, timeoutMs = 60_000) {
     const used = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - before;
     if (used / 0.5 < 0.1) return;
   }
+}
+
+/**
+ * Before a measured phase: planner statistics as autovacuum keeps them in a database that has been running (a
+ * run starts from an empty one, and plans made on tables that were empty then would stay), then an idle stack.
+ */
+export async function quiet(processes) {
+  const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query('ANALYZE');
+  } finally {
+    await db.end();
+  }
+  await waitForQuiet(processes.map(({ pid }) => pid));
 }
 
 /** Runs `operation` from `concurrency` loops for `durationMs`; returns completions per second. */

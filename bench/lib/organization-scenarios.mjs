@@ -5,7 +5,7 @@ import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { MemberRpc, natsInboxPrefix } from '@authsvc/contracts';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 import { send } from './http-client.mjs';
-import { cpuMeter, load, tableScans, waitForQuiet } from './measure.mjs';
+import { cpuMeter, load, quiet, tableScans } from './measure.mjs';
 import { printLoad, signUp, startFloorServer, uniqueEmail, warmUp } from './scenarios.mjs';
 
 /** A cookie-authenticated POST must name the gateway's origin (BENCH_URL: the URL itself). */
@@ -23,7 +23,6 @@ const PAGE = 100;
 /** Additions in flight: they all append to the one organization's stream. */
 const ADD_CONCURRENCY = 8;
 const round = (value, digits = 1) => Number(value.toFixed(digits));
-const quiet = (list) => waitForQuiet(list.map(({ pid }) => pid));
 
 /** Runs `task(index)` for 0…count−1, `concurrency` at a time. */
 async function inParallel(count, concurrency, task) {

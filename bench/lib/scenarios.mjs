@@ -3,16 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { ManagedProcess, freePort, waitForHttp200, BENCH_REDIS_URL } from './stack.mjs';
-import {
-  bcryptHashTime,
-  cpuMeter,
-  load,
-  rssMb,
-  scansBetween,
-  tableScans,
-  throughput,
-  waitForQuiet,
-} from './measure.mjs';
+import { bcryptHashTime, cpuMeter, load, rssMb, scansBetween, tableScans, throughput, quiet } from './measure.mjs';
 
 const PASSWORD = 'bench-password-123';
 const BCRYPT_COST = 10;
@@ -37,7 +28,6 @@ export async function warmUp(url, options) {
 }
 /** Stack phases of the sign-in budget, each between two measurements of its baseline. */
 const SIGN_IN_ROUNDS = Number(process.env.BENCH_SIGN_IN_ROUNDS ?? 3);
-const quiet = (list) => waitForQuiet(list.map(({ pid }) => pid));
 const round = (value, digits = 1) => (value === undefined ? undefined : Number(value.toFixed(digits)));
 
 export function uniqueEmail(kind) {
