@@ -12,11 +12,12 @@ export interface RowAtVersion<Row> {
 }
 
 /**
- * The SQL expression of a stream's version (0 without events), the stream id being the statement's parameter
- * `parameter` (`$1`): a state read in the same statement as it is the stream's state at that version.
+ * The SQL expression of a stream's version (0 without events), `streamId` being the SQL of the stream's id: a
+ * parameter (`$1`), or a prefix parameter joined to a column of the row read (`$2 || r.id`) when the statement
+ * finds the stream from that row. A state read in the same statement is the stream's state at that version.
  */
-export function streamVersionExpression(schema: string, parameter: string): string {
-  return `(SELECT coalesce(max(stream_position), 0)::int FROM "${schema}".events WHERE stream_id = ${parameter})`;
+export function streamVersionExpression(schema: string, streamId: string): string {
+  return `(SELECT coalesce(max(stream_position), 0)::int FROM "${schema}".events WHERE stream_id = ${streamId})`;
 }
 
 /**
