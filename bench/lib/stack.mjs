@@ -112,10 +112,6 @@ export class ManagedProcess {
 }
 
 /**
- * Starts the stack. With `cpuProfileDir`, the Node processes run with --cpu-prof and write their
- * profiles to `<cpuProfileDir>/<name>/` when they exit (one file per thread and process).
- */
-/**
  * Every run starts from empty stores: figures of a database grown by earlier runs (larger indexes, autovacuum
  * at work during a phase) cannot be compared with a fresh one's.
  */
@@ -136,6 +132,10 @@ async function emptyStores() {
   }
 }
 
+/**
+ * Starts the stack. With `cpuProfileDir`, the Node processes run with --cpu-prof and write their
+ * profiles to `<cpuProfileDir>/<name>/` when they exit (one file per thread and process).
+ */
 export async function startStack({ cpuProfileDir } = {}) {
   await emptyStores();
   const processes = [];
