@@ -6,7 +6,7 @@ import { MemberRpc, natsInboxPrefix } from '@authsvc/contracts';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 import { send } from './http-client.mjs';
 import { cpuMeter, load, quiet, tableScans } from './measure.mjs';
-import { printLoad, signUp, startFloorServer, uniqueEmail, warmUp } from './scenarios.mjs';
+import { printLoad, signUp, signUpUser, startFloorServer, uniqueEmail, warmUp } from './scenarios.mjs';
 
 /** A cookie-authenticated POST must name the gateway's origin (BENCH_URL: the URL itself). */
 let origin;
@@ -60,21 +60,10 @@ const slug = (kind) => `bench-${kind}-${randomUUID().slice(0, 12)}`;
 const createOrganization = (url, cookie, kind, keepCurrentActiveOrganization = false) =>
   expectOk(url, cookie, 'POST', 'create', { name: `Bench ${kind}`, slug: slug(kind), keepCurrentActiveOrganization });
 
-/**
- * Members to add: users with fixed addresses, signed up by the first run and found in identity's table by the
- * next ones (the bench database is kept), so that a run seeds 10,000 members without 10,000 sign-ups.
- */
-async function memberUserIds(url, pg, count) {
-  const emails = Array.from({ length: count }, (_, index) => `bench-org-member-${index}@example.com`);
-  const known = async () => {
-    const { rows } = await pg.query('SELECT id, email FROM identity.users WHERE email = ANY($1)', [emails]);
-    return new Map(rows.map(({ id, email }) => [email, id]));
-  };
-  const existing = await known();
-  const missing = emails.filter((email) => !existing.has(email));
-  await inParallel(missing.length, 16, (index) => signUp(url, missing[index]));
-  const ids = missing.length > 0 ? await known() : existing;
-  return emails.map((email) => ids.get(email));
+/** Members to add: new users, signed up 16 at a time. */
+async function memberUserIds(url, count) {
+  const users = await inParallel(count, 16, () => signUpUser(url, uniqueEmail('org-member')));
+  return users.map(({ userId }) => userId);
 }
 
 /** organization.rpc.member.add over NATS as the back end does it (its own credential). */
@@ -176,7 +165,7 @@ async function seed({ url, stack, pg }) {
   const [smallOwner, largeOwner, fewUser, manyUser] = await Promise.all(
     ['owner-small', 'owner-large', 'in-few', 'in-many'].map((kind) => signUp(url, uniqueEmail(kind))),
   );
-  const userIds = await memberUserIds(url, pg, LARGE_MEMBERS - 1);
+  const userIds = await memberUserIds(url, LARGE_MEMBERS - 1);
   console.log(`  ${userIds.length} member users ready after ${round((performance.now() - started) / 1000)} s`);
   const small = await createOrganization(url, smallOwner, 'small');
   const large = await createOrganization(url, largeOwner, 'large');

@@ -36,6 +36,11 @@ export function uniqueEmail(kind) {
 
 /** Signs a new user up and returns the `name=value` of its session cookie. */
 export async function signUp(url, email) {
+  return (await signUpUser(url, email)).cookie;
+}
+
+/** Signs up a new user: their session cookie and id. */
+export async function signUpUser(url, email) {
   const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: JSON_HEADERS,
@@ -47,7 +52,7 @@ export async function signUp(url, email) {
     .map((header) => header.split(';')[0])
     .find((pair) => pair.startsWith('better-auth.session_token='));
   if (!cookie) throw new Error('sign-up set no better-auth.session_token cookie');
-  return cookie;
+  return { cookie, userId: (await response.json()).user.id };
 }
 
 async function getSessionOnce(url, cookie) {
