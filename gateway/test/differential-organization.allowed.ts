@@ -29,6 +29,11 @@ export const ORGANIZATION_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     aspects: ['status', 'error'],
     why: 'every organization endpoint answers a caller without a session 401 UNAUTHORIZED; 1.7 answers 400 "Missing session headers, or email query parameter." because its server-side call may pass an email, which HTTP callers cannot',
   },
+  {
+    label: 'accept-invitation: its inviter removed',
+    aspects: ['status', 'error', 'body'],
+    why: 'deliberately stricter (issue 18): an invitation is the word of a member, so once its inviter is no longer one it cannot be accepted (400 INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION, as get-invitation answers in both); 1.7 accepts it',
+  },
   { label: 'set-active: by id: get-session', aspects: ['body', 'values'], why: ACTIVE_TEAM_STAYS },
   { label: 'set-active: by slug: get-session', aspects: ['body', 'values'], why: ACTIVE_TEAM_STAYS },
   { label: 'set-active: null: get-session', aspects: ['body', 'values'], why: ACTIVE_TEAM_STAYS },

@@ -260,6 +260,7 @@ describe('the organization surface, against better-auth 1.7 with organizations a
     await step('get-invitation: the invited', 'admin', 'organization/get-invitation?id=$invitation:admin');
     await step('get-invitation: someone else', 'outsider', 'organization/get-invitation?id=$invitation:admin');
     await step('get-invitation: unknown', 'admin', 'organization/get-invitation?id=nope');
+    await step('get-invitation: anonymous', undefined, 'organization/get-invitation?id=$invitation:admin');
     await step('list-invitations: owner', 'owner', 'organization/list-invitations');
     await step('list-invitations: outsider', 'outsider', 'organization/list-invitations?organizationId=$org:A');
     await step('list-user-invitations: the invited', 'invitee', 'organization/list-user-invitations');
@@ -456,8 +457,18 @@ describe('the organization surface, against better-auth 1.7 with organizations a
       organizationId: '$org:A',
       data: { name: 'X' },
     });
+    const byAdmin = await step('invite-member: by the admin', 'admin', 'organization/invite-member', {
+      email: '$email:invitee',
+      role: 'member',
+      organizationId: '$org:A',
+    });
+    keep('invitation:by-admin', byAdmin, (json) => json.id);
     await step('remove-member: the admin by email', 'owner', 'organization/remove-member', {
       memberIdOrEmail: '$email:admin',
+    });
+    await step('get-invitation: its inviter removed', 'invitee', 'organization/get-invitation?id=$invitation:by-admin');
+    await step('accept-invitation: its inviter removed', 'invitee', 'organization/accept-invitation', {
+      invitationId: '$invitation:by-admin',
     });
     await activeOrganizationClearedOnOurSide('admin');
     await sessionAfter('remove-member: the admin by email', 'admin');

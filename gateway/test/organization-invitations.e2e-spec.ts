@@ -583,7 +583,37 @@ describe('organization invitations', () => {
       const anonymous = await request(stack.url(`/api/auth/organization/get-invitation?id=${invitation.id}`), {
         headers: { 'x-forwarded-for': randomClientIp() },
       });
-      expect(anonymous.status).toBe(401);
+      expect(anonymous).toMatchObject({
+        status: 401,
+        body: { code: 'NOT_AUTHENTICATED', message: 'Not authenticated' },
+      });
+    });
+
+    it('refuses an invitation whose inviter is no longer a member, on get and on accept, and adds nobody', async () => {
+      const organizationId = await createOrganization(owner);
+      const inviter = await signUpActor(stack, 'inviter');
+      await join(organizationId, inviter, 'admin');
+      const invitee = await signUpActor(stack, 'orphaned');
+      const invitation = await invite(inviter, organizationId, invitee);
+      expect(invitation.status).toBe(200);
+      const removed = await owner.post('/organization/remove-member', {
+        memberIdOrEmail: inviter.email,
+        organizationId,
+      });
+      expect(removed.status).toBe(200);
+      const refusal = {
+        status: 400,
+        body: {
+          code: 'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION',
+          message: 'Inviter is no longer a member of the organization',
+        },
+      };
+      expect(await invitee.get('/organization/get-invitation', { id: invitation.body.id })).toMatchObject(refusal);
+      expect(await accept(invitee, invitation.body.id)).toMatchObject(refusal);
+      const members = await owner.get<{ members: Member[] }>('/organization/list-members', { organizationId });
+      expect(members.body.members.map(({ userId }) => userId)).not.toContain(invitee.id);
+      const invitations = await owner.get<Invitation[]>('/organization/list-invitations', { organizationId });
+      expect(invitations.body).toContainEqual(expect.objectContaining({ id: invitation.body.id, status: 'pending' }));
     });
   });
 

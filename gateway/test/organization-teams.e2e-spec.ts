@@ -522,6 +522,14 @@ describe('organization teams', () => {
         created.body.id,
       ]);
       expect(teams.rows).toEqual([]);
+      expect(
+        await owner.post('/organization/invite-member', {
+          organizationId: created.body.id,
+          email: 'teamless@example.com',
+          role: 'member',
+          teamId: 'any-team',
+        }),
+      ).toMatchObject({ status: 400, body: { code: 'TEAMS_ARE_NOT_ENABLED', message: 'Teams are not enabled' } });
     });
   });
 });

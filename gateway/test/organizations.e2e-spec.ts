@@ -232,7 +232,7 @@ describe('organizations', () => {
     });
   });
 
-  describe('the creation settings', () => {
+  describe('the creation and deletion settings', () => {
     afterAll(() => stack.restart('organization', {}));
 
     it('refuses a creation beyond ORGANIZATION_LIMIT, counting the memberships the creator has', async () => {
@@ -262,6 +262,20 @@ describe('organizations', () => {
         },
       });
       expect((await creator.get<OrganizationAnswer[]>('/organization/list')).body).toEqual([]);
+    });
+
+    it('refuses every deletion when ORGANIZATION_DELETION_ENABLED is false, and keeps the organization', async () => {
+      await stack.restart('organization', { ORGANIZATION_DELETION_ENABLED: 'false' });
+      const creator = await signUpActor(stack, 'keeper');
+      const created = await create(creator);
+      expect(created.status).toBe(200);
+      expect(await creator.post('/organization/delete', { organizationId: created.body.id })).toMatchObject({
+        status: 404,
+        body: { code: 'ORGANIZATION_DELETION_DISABLED', message: 'Organization deletion is disabled' },
+      });
+      expect(
+        await creator.get('/organization/get-full-organization', { organizationId: created.body.id }),
+      ).toMatchObject({ status: 200, body: { id: created.body.id } });
     });
   });
 

@@ -43,7 +43,7 @@ export class CallerGuard implements CanActivate {
     await validateBodyOf(context, request);
     const options = { userMayChange: requirement.changesUser };
     if (requirement.optional) return this.currentSession.resolve(request, response, options);
-    return this.currentSession.require(request, response, options);
+    return this.currentSession.require(request, response, options, requirement.withoutSession);
   }
 }
 

@@ -72,7 +72,7 @@ export class InvitationController {
   }
 
   @Get('organization/get-invitation')
-  @WithSession()
+  @WithSession({ withoutSession: OrganizationErrors.NOT_AUTHENTICATED })
   get(@Query() query: GetInvitationQueryParams, @Caller() caller: SignedInCaller): Promise<InvitationDetailsView> {
     return this.services.call(InvitationRpc.get, { ...query, ...asInvitationCaller(caller) });
   }
