@@ -176,6 +176,20 @@ describe('organization invitations', () => {
   }
 
   describe('invite-member', () => {
+    it('gives an invitation INVITATION_EXPIRES_IN seconds', async () => {
+      await stack.restart('organization', { INVITATION_EXPIRES_IN: '3600' });
+      try {
+        const answer = await invite(owner, acme, 'one-hour@example.com');
+        expect(answer.status).toBe(200);
+        expect(Date.parse(answer.body.expiresAt) - Date.parse(answer.body.createdAt)).toBe(HOUR_MS);
+        expect((await owner.post('/organization/cancel-invitation', { invitationId: answer.body.id })).status).toBe(
+          200,
+        );
+      } finally {
+        await stack.restart('organization', {});
+      }
+    });
+
     it('invites an address lower-cased for 48 hours, recording InvitationCreated with the mail’s personal part', async () => {
       const invitee = await signUpActor(stack, 'invitee');
       const before = Date.now();

@@ -507,6 +507,20 @@ describe('organization teams', () => {
     });
   });
 
+  describe('without a default team', () => {
+    beforeAll(() => stack.restart('organization', { DEFAULT_TEAM_ENABLED: 'false' }));
+    afterAll(() => stack.restart('organization', {}));
+
+    it('creates an organization with no team when DEFAULT_TEAM_ENABLED is false', async () => {
+      const created = await owner.post<{ id: string }>('/organization/create', { name: 'Bare', slug: uniqueSlug() });
+      expect(created.status).toBe(200);
+      expect(await owner.get('/organization/list-teams', { organizationId: created.body.id })).toMatchObject({
+        status: 200,
+        body: [],
+      });
+    });
+  });
+
   describe('with teams off', () => {
     beforeAll(() => stack.restart('organization', { TEAMS_ENABLED: 'false' }));
 
