@@ -568,6 +568,35 @@ describe('organization invitations', () => {
     });
   });
 
+  describe('with INVITATION_REQUIRES_VERIFIED_EMAIL', () => {
+    beforeAll(() => stack.restart('organization', { INVITATION_REQUIRES_VERIFIED_EMAIL: 'true' }));
+    afterAll(() => stack.restart('organization', {}));
+
+    it('lets only a verified address accept or reject', async () => {
+      const invitee = await signUpActor(stack, 'unverified');
+      const invitation = await invited(acme, invitee);
+      const refusal = {
+        status: 403,
+        body: {
+          code: 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+          message: 'Email verification required before accepting or rejecting invitation',
+        },
+      };
+      expect(await accept(invitee, invitation.id)).toMatchObject(refusal);
+      expect(await invitee.post('/organization/reject-invitation', { invitationId: invitation.id })).toMatchObject(
+        refusal,
+      );
+      await verifyEmailOf(invitee);
+      const accepted = await accept(invitee, invitation.id);
+      expect(accepted).toMatchObject({ status: 200, body: { member: { userId: invitee.id } } });
+      const removed = await owner.post('/organization/remove-member', {
+        memberIdOrEmail: invitee.email,
+        organizationId: acme,
+      });
+      expect(removed.status).toBe(200); // acme stays within MEMBERSHIP_LIMIT for the tests after this one
+    });
+  });
+
   describe('get-invitation', () => {
     it('shows the invitee their open invitation with its organization and inviter', async () => {
       const invitee = await signUpActor(stack, 'reader');

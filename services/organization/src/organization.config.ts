@@ -41,6 +41,8 @@ const organizationSchema = {
   ALLOW_REMOVING_ALL_TEAMS: boolean(false),
   /** Seconds an invitation can be accepted for (48 hours); resending it starts them again. */
   INVITATION_EXPIRES_IN: integer(172_800, 1, 31_536_000),
+  /** Whether accepting or rejecting an invitation needs a verified address (1.7's requireEmailVerificationOnInvitation). */
+  INVITATION_REQUIRES_VERIFIED_EMAIL: boolean(false),
   /** Open (pending, unexpired) invitations an organization may have. */
   INVITATION_LIMIT: integer(100, 1, 1_000_000),
   /** Milliseconds between the sweeps that record expired invitations (each replica sweeps; a repeat is a no-op). */

@@ -8,5 +8,6 @@ export function invitationRules(config: OrganizationConfig): InvitationRules {
     membershipLimit: config.MEMBERSHIP_LIMIT,
     teamsEnabled: config.TEAMS_ENABLED,
     teamMemberLimit: config.TEAM_MEMBER_LIMIT,
+    answerNeedsVerifiedEmail: config.INVITATION_REQUIRES_VERIFIED_EMAIL,
   };
 }

@@ -24,6 +24,7 @@ const rules: InvitationRules = {
   membershipLimit: 100,
   teamsEnabled: true,
   teamMemberLimit: 0,
+  answerNeedsVerifiedEmail: false,
 };
 const organization = { id: 'org-1', name: 'Acme', slug: 'acme', logo: null, metadata: null };
 const owner = { memberId: 'member-1', userId: 'user-1', role: 'owner' };
@@ -199,6 +200,7 @@ describe('invitation decider', () => {
     const accept: AcceptInvitation = {
       userId: 'user-7',
       email: 'BOB@example.com',
+      emailVerified: false,
       memberId: 'member-7',
       teamMemberId: 'team-member-7',
       now,
@@ -290,13 +292,39 @@ describe('invitation decider', () => {
         refusal(() => decideAcceptInvitation(accept, { ...state, members: 3 }, { ...rules, membershipLimit: 3 })),
       ).toMatchObject({ code: 'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED', status: 403 });
     });
+
+    describe('with an unverified address', () => {
+      const strict = { ...rules, answerNeedsVerifiedEmail: true };
+      const code = 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION';
+
+      it('is refused by accept and reject where the rules ask for a verified address, after the addressee check', () => {
+        expect(refusal(() => decideAcceptInvitation(accept, state, strict))).toEqual({
+          code,
+          status: 403,
+          message: 'Email verification required before accepting or rejecting invitation',
+        });
+        expect(codeOf(() => decideRejectInvitation(accept, { invitation: pending }, strict))).toBe(code);
+        expect(codeOf(() => decideAcceptInvitation({ ...accept, email: 'eve@example.com' }, state, strict))).toBe(
+          'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
+        );
+      });
+
+      it('is answered when the address is verified, or when the rules do not ask', () => {
+        const verified = { ...accept, emailVerified: true };
+        expect(types(decideAcceptInvitation(verified, state, strict))).toEqual(['InvitationAccepted', 'MemberAdded']);
+        expect(types(decideRejectInvitation(verified, { invitation: pending }, strict))).toEqual([
+          'InvitationRejected',
+        ]);
+        expect(types(decideRejectInvitation(accept, { invitation: pending }, rules))).toEqual(['InvitationRejected']);
+      });
+    });
   });
 
   describe('reject-invitation', () => {
-    const reject = { userId: 'user-7', email: 'bob@EXAMPLE.com', now };
+    const reject = { userId: 'user-7', email: 'bob@EXAMPLE.com', emailVerified: false, now };
 
     it('records the addressee’s refusal', () => {
-      const [event] = decideRejectInvitation(reject, { invitation: pending });
+      const [event] = decideRejectInvitation(reject, { invitation: pending }, rules);
       expect(event.definition.type).toBe('InvitationRejected');
       expect(event.data).toEqual({
         organizationId: 'org-1',
@@ -308,14 +336,14 @@ describe('invitation decider', () => {
 
     it('refuses with the reference’s exclamation an invitation not open, and anyone but the addressee', () => {
       for (const invitation of [null, { ...pending, status: 'accepted' as const }, { ...pending, expiresAt: now }]) {
-        expect(refusal(() => decideRejectInvitation(reject, { invitation }))).toEqual({
+        expect(refusal(() => decideRejectInvitation(reject, { invitation }, rules))).toEqual({
           code: 'INVITATION_NOT_FOUND',
           status: 400,
           message: 'Invitation not found!',
         });
       }
       expect(
-        codeOf(() => decideRejectInvitation({ ...reject, email: 'eve@example.com' }, { invitation: pending })),
+        codeOf(() => decideRejectInvitation({ ...reject, email: 'eve@example.com' }, { invitation: pending }, rules)),
       ).toBe('YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION');
     });
   });

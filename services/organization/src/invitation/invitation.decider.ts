@@ -43,6 +43,8 @@ export interface InvitationRules {
   readonly teamsEnabled: boolean;
   /** Members a team may have; 0: no limit. */
   readonly teamMemberLimit: number;
+  /** Whether only a verified address may accept or reject. */
+  readonly answerNeedsVerifiedEmail: boolean;
 }
 
 /**
@@ -156,6 +158,7 @@ function requireSeat(teamId: string, team: TeamSeats | null, rules: InvitationRu
 export interface InvitationAnswer {
   readonly userId: string;
   readonly email: string;
+  readonly emailVerified: boolean;
   readonly now: Date;
 }
 
@@ -186,6 +189,7 @@ export function decideAcceptInvitation(
   rules: InvitationRules,
 ): PendingEvent[] {
   const invitation = requireAddressee(state.invitation, command);
+  requireVerifiedAnswer(command, rules);
   // An invitation is the word of a member; one who has left can no longer let anyone in.
   if (!state.inviterIsMember) {
     throw new DomainError(OrganizationErrors.INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION);
@@ -221,8 +225,10 @@ export function decideAcceptInvitation(
 export function decideRejectInvitation(
   command: InvitationAnswer,
   state: Pick<AcceptState, 'invitation'>,
+  rules: Pick<InvitationRules, 'answerNeedsVerifiedEmail'>,
 ): PendingEvent[] {
   const invitation = requireAddressee(state.invitation, command, { exclaimed: true });
+  requireVerifiedAnswer(command, rules);
   const { organizationId, id: invitationId } = invitation;
   return [
     pendingEvent(InvitationRejected, {
@@ -238,6 +244,16 @@ export function decideRejectInvitation(
  * The open invitation addressed to this user: their address and the invitation's compared without regard to
  * letter case (E12). `exclaimed`: reject-invitation's wording of not found.
  */
+/** Where the rules ask for it, only an addressee whose address is verified answers. */
+function requireVerifiedAnswer(
+  { emailVerified }: InvitationAnswer,
+  { answerNeedsVerifiedEmail }: Pick<InvitationRules, 'answerNeedsVerifiedEmail'>,
+): void {
+  if (answerNeedsVerifiedEmail && !emailVerified) {
+    throw new DomainError(OrganizationErrors.EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION);
+  }
+}
+
 export function requireAddressee<T extends InvitationFacts>(
   invitation: T | null,
   addressee: Pick<InvitationAnswer, 'email' | 'now'>,

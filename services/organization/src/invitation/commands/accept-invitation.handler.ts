@@ -37,6 +37,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const command: AcceptInvitation = {
       userId,
       email: request.userEmail,
+      emailVerified: request.userEmailVerified,
       memberId: randomString(),
       teamMemberId: randomString(),
       now,

@@ -1,9 +1,12 @@
 import type { RejectedInvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../organization/organization-stream.js';
 import { decideRejectInvitation, type InvitationFacts } from '../invitation.decider.js';
 import { InvitationReads } from '../invitation-reads.js';
+import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../invitation-view.mapper.js';
 import { RejectInvitationCommand } from './reject-invitation.command.js';
 
@@ -12,6 +15,7 @@ export class RejectInvitationHandler implements ICommandHandler<RejectInvitation
   constructor(
     private readonly organizations: OrganizationStream,
     private readonly invitations: InvitationReads,
+    @Inject(ORGANIZATION_CONFIG) private readonly config: OrganizationConfig,
   ) {}
 
   async execute({ request }: RejectInvitationCommand): Promise<RejectedInvitationView> {
@@ -19,9 +23,10 @@ export class RejectInvitationHandler implements ICommandHandler<RejectInvitation
     const found = await this.invitations.invitation(invitationId);
     if (!found) throw new DomainError(withMessage(OrganizationErrors.INVITATION_NOT_FOUND, 'Invitation not found!'));
     const now = new Date();
+    const answer = { userId, email: request.userEmail, emailVerified: request.userEmailVerified, now };
     await this.organizations.execute<{ invitation: InvitationFacts | null }>(found.organizationId, {
       load: async () => ({ invitation: await this.invitations.invitation(invitationId) }),
-      decide: (state) => decideRejectInvitation({ userId, email: request.userEmail, now }, state),
+      decide: (state) => decideRejectInvitation(answer, state, invitationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
     });
     return { invitation: toInvitationView((await this.invitations.invitation(invitationId))!), member: null };
