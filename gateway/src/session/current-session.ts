@@ -5,7 +5,7 @@ import {
   type SessionAndUser,
   type SessionReadModel,
 } from '@authsvc/contracts';
-import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
+import { DomainError, type ErrorDefinition } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { correlationIdOf } from '../http/request-context.js';
@@ -69,12 +69,12 @@ export class CurrentSession {
     return refreshed;
   }
 
-  /** For endpoints that need a session: `withoutSession` (401 UNAUTHORIZED) without one. */
+  /** For endpoints that need a session: `withoutSession` (see `@WithSession()`) without one. */
   async require(
     request: FastifyRequest,
     response: FastifyReply,
-    options?: ResolveOptions,
-    withoutSession: ErrorDefinition = RequestErrors.UNAUTHORIZED,
+    options: ResolveOptions,
+    withoutSession: ErrorDefinition,
   ): Promise<ResolvedSession> {
     const resolved = await this.resolve(request, response, options);
     if (!resolved) throw new DomainError(withoutSession);

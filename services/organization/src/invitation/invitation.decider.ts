@@ -240,10 +240,6 @@ export function decideRejectInvitation(
   ];
 }
 
-/**
- * The open invitation addressed to this user: their address and the invitation's compared without regard to
- * letter case (E12). `exclaimed`: reject-invitation's wording of not found.
- */
 /** Where the rules ask for it, only an addressee whose address is verified answers. */
 function requireVerifiedAnswer(
   { emailVerified }: InvitationAnswer,
@@ -254,6 +250,10 @@ function requireVerifiedAnswer(
   }
 }
 
+/**
+ * The open invitation addressed to this user: their address and the invitation's compared without regard to
+ * letter case (E12). `exclaimed`: reject-invitation's wording of not found.
+ */
 export function requireAddressee<T extends InvitationFacts>(
   invitation: T | null,
   addressee: Pick<InvitationAnswer, 'email' | 'now'>,
