@@ -11,7 +11,7 @@ const KEY_PREFIX = 'identity:throttle:';
 const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 /** How long a right password from a client vouches for it against the account-wide lock. */
-export const PROVEN_CLIENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+const PROVEN_CLIENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * State kept before the account's last completed reset counts for nothing: every hash records the account's
@@ -37,7 +37,8 @@ end
  * proven itself (no right password from it lately): the milliseconds left. Otherwise counts it as a failure of the
  * client and of the account until its password proves right, locking either once its count reaches its threshold.
  * Counting before the password is compared means parallel guesses cannot all slip through before the first
- * failure is recorded.
+ * failure is recorded. Answers {milliseconds locked, 0, 0} when refused, else {0, the account's lock before, the
+ * account's lock after}, for the success script to take back a lock the attempt set.
  * KEYS: the account's generation, the account's count, this client's count, this client's proof.
  * ARGV: the failure memory (ms), the client threshold, the account threshold, then the lock schedule (ms).
  */
@@ -45,11 +46,9 @@ const ADMIT_SCRIPT = `${LUA_HELPERS}
 current(KEYS[2])
 current(KEYS[3])
 local clientLock = tonumber(redis.call('HGET', KEYS[3], 'lockedUntil') or '0')
-if clientLock > now then return clientLock - now end
-if redis.call('GET', KEYS[4]) ~= epoch then
-  local accountLock = tonumber(redis.call('HGET', KEYS[2], 'lockedUntil') or '0')
-  if accountLock > now then return accountLock - now end
-end
+if clientLock > now then return {clientLock - now, 0, 0} end
+local accountLock = tonumber(redis.call('HGET', KEYS[2], 'lockedUntil') or '0')
+if accountLock > now and redis.call('GET', KEYS[4]) ~= epoch then return {accountLock - now, 0, 0} end
 local function count(key, threshold)
   local step = redis.call('HINCRBY', key, 'failures', 1) - threshold
   if step >= 0 then
@@ -61,19 +60,23 @@ end
 count(KEYS[3], tonumber(ARGV[2]))
 count(KEYS[2], tonumber(ARGV[3]))
 keep(ARGV[1])
-return 0
+return {0, accountLock, tonumber(redis.call('HGET', KEYS[2], 'lockedUntil') or '0')}
 `;
 
 /**
- * After a right password: the client's count starts again, the attempt no longer counts against the account
- * (the account's count is not reset: an attacker's failures from elsewhere stand), and the client is proven.
- * KEYS as the admit script's; ARGV: how long the proof lasts (ms).
+ * After a right password: the client's count starts again, the attempt no longer counts against the account, nor
+ * does the account lock it set stand, unless a failure has moved the lock since (the account's count is not
+ * reset: an attacker's failures from elsewhere stand), and the client is proven.
+ * KEYS as the admit script's; ARGV: how long the proof lasts (ms), the account's lock before and after admission.
  */
 const SUCCEED_SCRIPT = `${LUA_HELPERS}
 redis.call('DEL', KEYS[3])
 current(KEYS[2])
 if tonumber(redis.call('HGET', KEYS[2], 'failures') or '0') > 0 then
   redis.call('HINCRBY', KEYS[2], 'failures', -1)
+  if redis.call('HGET', KEYS[2], 'lockedUntil') == ARGV[3] then
+    redis.call('HSET', KEYS[2], 'lockedUntil', ARGV[2])
+  end
 end
 redis.call('SET', KEYS[4], epoch, 'PX', ARGV[1])
 keep(ARGV[1])
@@ -84,7 +87,10 @@ const ADMIT_COMMAND = 'identityThrottleAdmit';
 const SUCCEED_COMMAND = 'identityThrottleSucceed';
 
 /** A throttle script as ioredis runs it: the four keys, then its arguments. */
-type ThrottleCommand = (...keysThenArgs: (string | number)[]) => Promise<number>;
+type ThrottleCommand<Reply> = (...keysThenArgs: (string | number)[]) => Promise<Reply>;
+
+/** The admit script's answer: the milliseconds locked (0: admitted), the account's lock before and after. */
+type Admission = [lockedForMs: number, accountLockBefore: number, accountLockAfter: number];
 
 /**
  * Whose password is being tried: a known account by its user id (so sign-in by email and by username, verify-
@@ -109,8 +115,8 @@ export type ThrottledAccount = { readonly userId: string } | { readonly column: 
  */
 export class AccountThrottle {
   private readonly schedule: readonly number[];
-  private readonly admit: ThrottleCommand;
-  private readonly succeed: ThrottleCommand;
+  private readonly admit: ThrottleCommand<Admission>;
+  private readonly succeed: ThrottleCommand<number>;
 
   constructor(
     private readonly redis: Redis,
@@ -121,7 +127,8 @@ export class AccountThrottle {
     // check would otherwise send the whole script, and Redis hash it, again.
     redis.defineCommand(ADMIT_COMMAND, { numberOfKeys: 4, lua: ADMIT_SCRIPT });
     redis.defineCommand(SUCCEED_COMMAND, { numberOfKeys: 4, lua: SUCCEED_SCRIPT });
-    const commands = redis as unknown as Record<typeof ADMIT_COMMAND | typeof SUCCEED_COMMAND, ThrottleCommand>;
+    const commands = redis as unknown as Record<typeof ADMIT_COMMAND, ThrottleCommand<Admission>> &
+      Record<typeof SUCCEED_COMMAND, ThrottleCommand<number>>;
     this.admit = commands[ADMIT_COMMAND].bind(redis);
     this.succeed = commands[SUCCEED_COMMAND].bind(redis);
   }
@@ -133,14 +140,16 @@ export class AccountThrottle {
   async passes(account: ThrottledAccount, address: string, verify: () => Promise<boolean>): Promise<boolean> {
     const keys = keysOf(account, address);
     const { threshold, accountThreshold } = this.settings;
-    const lockedForMs = await this.reach(() =>
+    const [lockedForMs, accountLockBefore, accountLockAfter] = await this.reach(() =>
       this.admit(...keys, FAILURE_MEMORY_MS, threshold, accountThreshold, ...this.schedule),
     );
     if (lockedForMs > 0) {
       throw new DomainError(RequestErrors.TOO_MANY_REQUESTS, { retryAfterSeconds: Math.ceil(lockedForMs / 1000) });
     }
     const right = await verify();
-    if (right) await this.reach(() => this.succeed(...keys, PROVEN_CLIENT_MEMORY_MS));
+    if (right) {
+      await this.reach(() => this.succeed(...keys, PROVEN_CLIENT_MEMORY_MS, accountLockBefore, accountLockAfter));
+    }
     return right;
   }
 
