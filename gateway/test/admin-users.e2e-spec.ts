@@ -227,6 +227,26 @@ describe('admin user management', () => {
     expect(short.status).toBe(400);
   });
 
+  it("refuses to set another admin's password unless admins may act as other admins", async () => {
+    const other = await signUpActor(stack, 'other-admin');
+    expect((await root.post('/admin/set-role', { userId: other.id, role: 'admin' })).status).toBe(200);
+    const refused = await root.post('/admin/set-user-password', { userId: other.id, newPassword: NEW_PASSWORD });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'YOU_CANNOT_SET_ADMINS_PASSWORD', message: 'You cannot set admins password' },
+    });
+    expect((await signIn(other.email, ACTOR_PASSWORD)).status).toBe(200);
+    expect((await root.post('/admin/set-user-password', { userId: root.id, newPassword: NEW_PASSWORD })).status).toBe(
+      200,
+    );
+
+    await stack.restart('gateway', { ...admin.gatewayEnv, ALLOW_IMPERSONATING_ADMINS: 'true' });
+    const allowed = await root.post('/admin/set-user-password', { userId: other.id, newPassword: NEW_PASSWORD });
+    expect(allowed).toMatchObject({ status: 200, body: { status: true } });
+    expect((await signIn(other.email, NEW_PASSWORD)).status).toBe(200);
+    await stack.restart('gateway', admin.gatewayEnv);
+  });
+
   it('removes a user with their sessions, but never the admin themself', async () => {
     const target = await signUpActor(stack, 'removed');
     const self = await root.post('/admin/remove-user', { userId: root.id });

@@ -87,6 +87,23 @@ describe('start-up checks', () => {
     },
   );
 
+  it.each(['gateway', 'mailer'])(
+    'refuses the development mailbox in %s in production, naming DEV_MAILBOX_ENABLED',
+    async (app) => {
+      const entry = app === 'gateway' ? 'gateway/dist/main.js' : `services/${app}/dist/main.js`;
+      const result = await runUntilExit(entry, {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        DATA_ENCRYPTION_KEY: 'y'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        NATS_NKEY_SEED: freshNatsSeed(),
+        DEV_MAILBOX_ENABLED: 'true',
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toMatch(/DEV_MAILBOX_ENABLED must be off in production/);
+    },
+  );
+
   it("says NATS refuses the app's credential, not that it does not answer", async () => {
     const nats = await startNatsServer((directory) => {
       const config = join(directory, 'nats-server.conf');

@@ -17,9 +17,11 @@ import type { SignedInCaller } from '../http/caller.js';
 @Injectable()
 export class AdminAccess {
   private readonly grants: AdminGrants;
+  private readonly actingAsAdminsAllowed: boolean;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.grants = { adminUserIds: config.ADMIN_USER_IDS, adminEmails: config.ADMIN_EMAILS };
+    this.actingAsAdminsAllowed = config.ALLOW_IMPERSONATING_ADMINS;
   }
 
   allows(user: UserView, permissions: AdminPermissions): boolean {
@@ -29,6 +31,14 @@ export class AdminAccess {
   /** Refuses the caller with `refusal` (the endpoint's 403) unless they may do every action asked. */
   require(caller: SignedInCaller, permissions: AdminPermissions, refusal: ErrorDefinition): void {
     if (!this.allows(caller.user, permissions)) throw new DomainError(refusal);
+  }
+
+  /**
+   * Refuses with `refusal` when `target` is an admin, unless ALLOW_IMPERSONATING_ADMINS lets admins act as other
+   * admins: impersonating one, or setting their password and signing in with it, lends the caller their rights.
+   */
+  refuseAdminTarget(target: UserView, refusal: ErrorDefinition): void {
+    if (this.isAdmin(target) && !this.actingAsAdminsAllowed) throw new DomainError(refusal);
   }
 
   /** Whether the user counts as an admin (an admin role, or a configured grant). */

@@ -73,11 +73,16 @@ export class AdminUsersController {
     return this.services.call(IdentityRpc.adminUpdateUser, { userId: body.userId, data, ...asAdmin(caller) });
   }
 
+  /** Another admin's password only where admins may act as other admins, as for impersonation. */
   @Post('admin/set-user-password')
   @HttpCode(200)
   @WithSession({ changesUser: true })
   async setPassword(@Body() body: SetUserPasswordBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
     this.access.require(caller, { user: ['set-password'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD);
+    if (body.userId !== caller.user.id) {
+      const target = await this.services.call(IdentityRpc.getUser, { userId: body.userId, ...asAdmin(caller) });
+      if (target) this.access.refuseAdminTarget(target, AdminErrors.YOU_CANNOT_SET_ADMINS_PASSWORD);
+    }
     return this.services.call(IdentityRpc.setUserPassword, { ...body, ...asAdmin(caller) });
   }
 

@@ -1,8 +1,7 @@
 import { IdentityRpc, SessionRpc, type SessionAndUser, type StartedSession } from '@authsvc/contracts';
 import { AdminErrors, AuthErrors, DomainError } from '@authsvc/errors';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { sessionClientOf, type SignedInCaller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
@@ -28,7 +27,6 @@ export class Impersonation {
     private readonly cookies: AuthCookies,
     private readonly issuer: SessionIssuer,
     private readonly access: AdminAccess,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** The caller may impersonate users; the cookies switch to the user's new session. */
@@ -40,10 +38,7 @@ export class Impersonation {
   ): Promise<StartedSession> {
     const user = await this.services.call(IdentityRpc.getUser, { userId, ...asAdmin(admin) });
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
-    // Acting as another admin would lend the caller that admin's rights: only where the operator allows it.
-    if (this.access.isAdmin(user) && !this.config.ALLOW_IMPERSONATING_ADMINS) {
-      throw new DomainError(AdminErrors.YOU_CANNOT_IMPERSONATE_ADMINS);
-    }
+    this.access.refuseAdminTarget(user, AdminErrors.YOU_CANNOT_IMPERSONATE_ADMINS);
     const started = await this.services.call(SessionRpc.create, {
       ...sessionClientOf(admin, false),
       ...asAdmin(admin),

@@ -34,7 +34,7 @@ export class DeleteUserController {
   @WithSession({ changesUser: true })
   async deleteUser(
     @Body() body: DeleteUserBody,
-    @Caller() { correlationId, session, user }: SignedInCaller,
+    @Caller() { correlationId, ipAddress, session, user }: SignedInCaller,
     @Res() response: FastifyReply,
   ): Promise<void> {
     if (!this.config.DELETE_USER_ENABLED) return void response.code(HttpStatus.NOT_FOUND).send();
@@ -47,6 +47,7 @@ export class DeleteUserController {
         userId: user.id,
         password: body.password,
         freshSession: isSessionFresh(session.createdAt, new Date(), this.config.SESSION_FRESH_AGE),
+        ipAddress,
         callbackURL: body.callbackURL,
       });
       if ('outcome' in answer) {

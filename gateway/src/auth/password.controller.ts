@@ -98,6 +98,6 @@ export class PasswordController {
   @HttpCode(200)
   @WithSession()
   verifyPassword(@Body() body: VerifyPasswordBody, @Caller() caller: SignedInCaller): Promise<{ status: true }> {
-    return this.services.call(IdentityRpc.checkPassword, { ...body, ...asUser(caller) });
+    return this.services.call(IdentityRpc.checkPassword, { ...body, ...asUser(caller), ipAddress: caller.ipAddress });
   }
 }

@@ -1,4 +1,4 @@
-import { clientAddressOf, parseTrustedProxies, rateLimitKeyOf } from './client-address.js';
+import { clientAddressOf, parseTrustedProxies } from './client-address.js';
 
 describe('clientAddressOf', () => {
   it('is the socket peer without trusted proxies, whatever the header says', () => {
@@ -33,15 +33,5 @@ describe('parseTrustedProxies', () => {
     for (const raw of ['0', '33', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129']) {
       expect(() => parseTrustedProxies(raw)).toThrow(/must be/);
     }
-  });
-});
-
-describe('rateLimitKeyOf', () => {
-  it('keys IPv4 by address and IPv6 by its /64 network', () => {
-    expect(rateLimitKeyOf('203.0.113.1')).toBe('203.0.113.1');
-    expect(rateLimitKeyOf('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
-    expect(rateLimitKeyOf('2001:DB8:0:1:bbbb:cccc:dddd:eeee')).toBe('2001:db8:0:1::/64');
-    expect(rateLimitKeyOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(rateLimitKeyOf('::1')).toBe('0:0:0:0::/64');
   });
 });

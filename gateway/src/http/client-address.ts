@@ -71,18 +71,3 @@ export function clientAddressOf(peer: string, forwardedFor: string | undefined, 
   }
   return client;
 }
-
-/** The key a client is rate-limited by: its IPv4 address, or the /64 network of an IPv6 one (one subscriber). */
-export function rateLimitKeyOf(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}

@@ -1,8 +1,9 @@
 import { RequestErrors } from '@authsvc/errors';
+import { clientKeyOf } from '@authsvc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import { sendError } from '../http/error-response.js';
-import { rateLimitKeyOf, type TrustedProxies } from '../http/client-address.js';
+import type { TrustedProxies } from '../http/client-address.js';
 import { clientIpOf } from '../http/request-context.js';
 import { rateLimitRuleOf } from './rate-limit-rules.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -19,7 +20,7 @@ export function rateLimitHook(limiter: RateLimiter, ipHeader: string, trusted: T
     const route = request.routeOptions.url;
     if (route === undefined || !route.startsWith(`${AUTH_BASE_PATH}/`)) return;
     const rule = rateLimitRuleOf(request.routeOptions.config);
-    const client = rateLimitKeyOf(clientIpOf(request, ipHeader, trusted));
+    const client = clientKeyOf(clientIpOf(request, ipHeader, trusted));
     const waitMs = await limiter.retryAfterMs(`${client}:${route.slice(AUTH_BASE_PATH.length)}`, rule);
     if (waitMs === 0 || (waitMs === undefined && !rule.failClosed)) return;
     if (waitMs === undefined) {

@@ -1,4 +1,4 @@
-import { boolean, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
+import { developmentSwitch, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -12,8 +12,11 @@ export const DEV_DATA_ENCRYPTION_KEY = 'dev-only-data-encryption-key-change-me-0
  */
 export const NodeEnvVariable = { NODE_ENV: oneOf(['development', 'test', 'production'], 'production') };
 
-/** The development mailbox (every stored mail, links included, readable by anyone who reaches /dev): opt-in. */
-export const DevMailboxVariable = { DEV_MAILBOX_ENABLED: boolean(false) };
+/**
+ * The development mailbox (every stored mail, links included, readable by anyone who reaches /dev): opt-in, and
+ * refused in production.
+ */
+export const DevMailboxVariable = { DEV_MAILBOX_ENABLED: developmentSwitch() };
 
 export const LogVariables = {
   LOG_LEVEL: oneOf(['error', 'warn', 'log', 'debug', 'verbose'], 'log'),

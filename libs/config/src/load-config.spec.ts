@@ -6,6 +6,7 @@ import {
   DEV_AUTH_SECRET,
   DEV_DATA_ENCRYPTION_KEY,
   DEV_NATS_NKEY_SEEDS,
+  DevMailboxVariable,
   integer,
   list,
   loadConfig,
@@ -109,6 +110,18 @@ describe('configuration', () => {
       /DATA_ENCRYPTION_KEYS_PREVIOUS/,
     );
     expect(data('production', 'z'.repeat(40))).toEqual([]);
+  });
+
+  it('refuses a development switch turned on in production, naming it, and allows it off', () => {
+    const mailbox = { ...NodeEnvVariable, ...DevMailboxVariable };
+    expect(loadConfig(mailbox, { NODE_ENV: 'test', DEV_MAILBOX_ENABLED: 'true' }).DEV_MAILBOX_ENABLED).toBe(true);
+    expect(() => loadConfig(mailbox, { NODE_ENV: 'production', DEV_MAILBOX_ENABLED: 'true' })).toThrow(
+      /DEV_MAILBOX_ENABLED must be off in production/,
+    );
+    expect(loadConfig(mailbox, { NODE_ENV: 'production', DEV_MAILBOX_ENABLED: 'false' }).DEV_MAILBOX_ENABLED).toBe(
+      false,
+    );
+    expect(loadConfig(mailbox, {}).DEV_MAILBOX_ENABLED).toBe(false);
   });
 
   describe('NATS credential', () => {

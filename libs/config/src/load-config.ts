@@ -35,6 +35,9 @@ export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv):
     }
     try {
       config[name] = spec.parse(raw);
+      if (spec.offInProduction && config[name] === true && isProduction(env)) {
+        problems.push(`${name} must be off in production (a development switch)`);
+      }
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
       problems.push(`${name} ${error.message}`);

@@ -4,6 +4,8 @@ export interface Variable<T> {
   readonly defaultValue?: string;
   /** The default is a published development credential: refused, like the same value set, in production. */
   readonly developmentOnly?: boolean;
+  /** A development switch: refused when turned on in production. */
+  readonly offInProduction?: boolean;
   parse(raw: string): T;
 }
 
@@ -30,6 +32,14 @@ export function integer(defaultValue: number | undefined, min: number, max: numb
     },
     defaultValue?.toString(),
   );
+}
+
+/**
+ * A switch for development only (off by default): production refuses to start with it on, naming it, as it
+ * refuses the development secrets.
+ */
+export function developmentSwitch(): Variable<boolean> {
+  return { ...boolean(false), offInProduction: true };
 }
 
 /** A decimal number such as `0.5`, within [min, max]. */

@@ -1,4 +1,5 @@
 export * from './ids/random-id.js';
+export * from './net/client-key.js';
 export * from './logging/create-logger.js';
 export * from './database/ensure-database.js';
 export * from './database/service-data-source.js';

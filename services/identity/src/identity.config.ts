@@ -52,9 +52,17 @@ const identitySchema = {
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
-  /** Consecutive failed password checks of one account after which each further one locks it. */
+  /**
+   * Consecutive failed password checks of one account from one client (IPv4 address, IPv6 /64) after which each
+   * further one locks the account for that client.
+   */
   ACCOUNT_THROTTLE_THRESHOLD: integer(10, 1, 1000),
-  /** Seconds the account is locked after the threshold-th failure; each further failure doubles it. */
+  /**
+   * Failed password checks of one account from all clients together (a day's, unless a reset clears them) after
+   * which each further one locks it for every client without a right password in the last 30 days.
+   */
+  ACCOUNT_THROTTLE_GLOBAL_THRESHOLD: integer(100, 1, 100_000),
+  /** Seconds the account is locked after a threshold-th failure; each further failure doubles it. */
   ACCOUNT_THROTTLE_BASE_DELAY: integer(1, 1, 86400),
   /** The longest lock in seconds, so that no attacker can lock an account for good. */
   ACCOUNT_THROTTLE_MAX_DELAY: integer(900, 1, 86400),
@@ -120,6 +128,7 @@ export function usernameLengthRule(config: IdentityConfig): { min: number; max: 
 export function throttleSettings(config: IdentityConfig): ThrottleSettings {
   return {
     threshold: config.ACCOUNT_THROTTLE_THRESHOLD,
+    accountThreshold: config.ACCOUNT_THROTTLE_GLOBAL_THRESHOLD,
     baseDelayMs: config.ACCOUNT_THROTTLE_BASE_DELAY * 1000,
     maxDelayMs: config.ACCOUNT_THROTTLE_MAX_DELAY * 1000,
   };

@@ -27,10 +27,10 @@ const sessionSchema = {
   /** A session older than this (seconds since issue or last refresh) is extended when used; 0: on every use. */
   SESSION_UPDATE_AGE: integer(86400, 0, 34_560_000),
   /**
-   * Seconds after sign-in at which a session ends however it is used (ASVS 7.3.2); 0: none, as the reference,
-   * whose sessions slide on for as long as they are used.
+   * Seconds after sign-in at which a session ends however it is used: 30 days by default (ASVS 7.3.2); 0: none,
+   * as the reference, whose sessions slide on for as long as they are used.
    */
-  SESSION_ABSOLUTE_LIFETIME: integer(0, 0, 34_560_000),
+  SESSION_ABSOLUTE_LIFETIME: integer(30 * 24 * 60 * 60, 0, 34_560_000),
   /** Seconds an admin's impersonation session lasts; it is never extended (reference default: one hour). */
   IMPERSONATION_SESSION_DURATION: integer(3600, 60, 604800),
 };

@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { Id, OptionalPassword, OptionalUrl, Token } from '../messaging/fields.js';
+import { Id, LIMITS, OptionalPassword, OptionalUrl, Text, Token } from '../messaging/fields.js';
 import { TracedRequest } from '../messaging/traced-request.js';
 
 /**
@@ -15,6 +15,10 @@ export class DeleteUserRequest extends TracedRequest {
 
   @IsBoolean()
   freshSession!: boolean;
+
+  /** The client's address, which the password throttle tells clients apart by. */
+  @Text(LIMITS.ipAddress)
+  ipAddress!: string;
 
   /** Where the mailed link sends the browser after the deletion (already checked against trusted origins). */
   @OptionalUrl()

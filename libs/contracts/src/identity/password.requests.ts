@@ -1,4 +1,14 @@
-import { Email, Id, LIMITS, OptionalBoolean, OptionalText, OptionalUrl, Password, Token } from '../messaging/fields.js';
+import {
+  Email,
+  Id,
+  LIMITS,
+  OptionalBoolean,
+  OptionalText,
+  OptionalUrl,
+  Password,
+  Text,
+  Token,
+} from '../messaging/fields.js';
 import { sessionClient } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
 
@@ -74,4 +84,8 @@ export class VerifyPasswordBody {
 export class CheckPasswordRequest extends traced(VerifyPasswordBody) {
   @Id()
   userId!: string;
+
+  /** The client's address, which the password throttle tells clients apart by. */
+  @Text(LIMITS.ipAddress)
+  ipAddress!: string;
 }

@@ -17,6 +17,8 @@ export const AdminErrors = {
   YOU_ARE_NOT_ALLOWED_TO_GET_USER: defineError('You are not allowed to get user', FORBIDDEN),
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS: defineError('You are not allowed to update users', FORBIDDEN),
   YOU_CANNOT_IMPERSONATE_ADMINS: defineError('You cannot impersonate admins', FORBIDDEN),
+  /** set-user-password on another admin (ours: the reference lets it take over an admin it may not impersonate). */
+  YOU_CANNOT_SET_ADMINS_PASSWORD: defineError('You cannot set admins password', FORBIDDEN),
   /** stop-impersonating from a session that is no impersonation. */
   YOU_ARE_NOT_IMPERSONATING_ANYONE: defineError('You are not impersonating anyone', BAD_REQUEST),
   /** stop-impersonating without a live admin session of the impersonating admin in the admin_session cookie. */

@@ -1,38 +1,96 @@
 import { createHash } from 'node:crypto';
 import { DomainError, RequestErrors } from '@authsvc/errors';
+import { clientKeyOf, randomString } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { lockSchedule, type ThrottleSettings } from './throttle-backoff.js';
 
 /** Identity's own Redis keys; no other process reads or writes them. */
 const KEY_PREFIX = 'identity:throttle:';
 
-/** How long failures are remembered after the last one: a success resets them sooner. */
+/** How long failures are remembered after the last one: a success resets a client's sooner. */
 const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 
+/** How long a right password from a client vouches for it against the account-wide lock. */
+const PROVEN_CLIENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
- * One round trip, atomic, on Redis's clock (so every replica of identity agrees): refuses an attempt while the
- * account is locked (returns the milliseconds left, and does not count it); otherwise counts it as a failure
- * until its password proves right, locking the account once the count reaches the threshold. Counting before
- * the password is compared means parallel guesses cannot all slip through before the first failure is recorded.
- * KEYS[1]: the account's hash; ARGV: the failure memory (ms), the threshold, then the lock schedule (ms).
+ * State kept before the account's last completed reset counts for nothing: every hash records the account's
+ * generation (`epoch`, a value the reset replaces; '' before any reset), and one of an older generation is dropped
+ * when next read. So a reset clears every client's count at once without knowing the clients. The generation key
+ * outlives whatever names it (`PEXPIRE … GT`), so no stale state can match a generation that expired.
  */
-const ADMIT_SCRIPT = `
+const LUA_HELPERS = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local lockedUntil = tonumber(redis.call('HGET', KEYS[1], 'lockedUntil') or '0')
-if lockedUntil > now then return lockedUntil - now end
-local step = redis.call('HINCRBY', KEYS[1], 'failures', 1) - tonumber(ARGV[2])
-if step >= 0 then
-  redis.call('HSET', KEYS[1], 'lockedUntil', now + tonumber(ARGV[math.min(step + 3, #ARGV)]))
+local epoch = redis.call('GET', KEYS[1]) or ''
+local function keep(ms)
+  if epoch ~= '' then redis.call('PEXPIRE', KEYS[1], ms, 'GT') end
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
+local function current(key)
+  if (redis.call('HGET', key, 'epoch') or '') ~= epoch then redis.call('DEL', key) end
+end
+`;
+
+/**
+ * One round trip, atomic, on Redis's clock (so every replica of identity agrees). Refuses an attempt, uncounted,
+ * while this client is locked out of the account, or while the whole account is locked and this client has not
+ * proven itself (no right password from it lately): the milliseconds left. Otherwise counts it as a failure of the
+ * client and of the account until its password proves right, locking either once its count reaches its threshold.
+ * Counting before the password is compared means parallel guesses cannot all slip through before the first
+ * failure is recorded. Answers {milliseconds locked, 0, 0} when refused, else {0, the account's lock before, the
+ * account's lock after}, for the success script to take back a lock the attempt set.
+ * KEYS: the account's generation, the account's count, this client's count, this client's proof.
+ * ARGV: the failure memory (ms), the client threshold, the account threshold, then the lock schedule (ms).
+ */
+const ADMIT_SCRIPT = `${LUA_HELPERS}
+current(KEYS[2])
+current(KEYS[3])
+local clientLock = tonumber(redis.call('HGET', KEYS[3], 'lockedUntil') or '0')
+if clientLock > now then return {clientLock - now, 0, 0} end
+local accountLock = tonumber(redis.call('HGET', KEYS[2], 'lockedUntil') or '0')
+if accountLock > now and redis.call('GET', KEYS[4]) ~= epoch then return {accountLock - now, 0, 0} end
+local function count(key, threshold)
+  local step = redis.call('HINCRBY', key, 'failures', 1) - threshold
+  if step >= 0 then
+    redis.call('HSET', key, 'lockedUntil', now + tonumber(ARGV[math.min(step + 4, #ARGV)]))
+  end
+  redis.call('HSET', key, 'epoch', epoch)
+  redis.call('PEXPIRE', key, ARGV[1])
+end
+count(KEYS[3], tonumber(ARGV[2]))
+count(KEYS[2], tonumber(ARGV[3]))
+keep(ARGV[1])
+return {0, accountLock, tonumber(redis.call('HGET', KEYS[2], 'lockedUntil') or '0')}
+`;
+
+/**
+ * After a right password: the client's count starts again, the attempt no longer counts against the account, nor
+ * does the account lock it set stand, unless a failure has moved the lock since (the account's count is not
+ * reset: an attacker's failures from elsewhere stand), and the client is proven.
+ * KEYS as the admit script's; ARGV: how long the proof lasts (ms), the account's lock before and after admission.
+ */
+const SUCCEED_SCRIPT = `${LUA_HELPERS}
+redis.call('DEL', KEYS[3])
+current(KEYS[2])
+if tonumber(redis.call('HGET', KEYS[2], 'failures') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[2], 'failures', -1)
+  if redis.call('HGET', KEYS[2], 'lockedUntil') == ARGV[3] then
+    redis.call('HSET', KEYS[2], 'lockedUntil', ARGV[2])
+  end
+end
+redis.call('SET', KEYS[4], epoch, 'PX', ARGV[1])
+keep(ARGV[1])
 return 0
 `;
 
 const ADMIT_COMMAND = 'identityThrottleAdmit';
+const SUCCEED_COMMAND = 'identityThrottleSucceed';
 
-/** The admit script as ioredis runs it: the key, then its arguments; the milliseconds the account stays locked. */
-type AdmitCommand = (key: string, ...args: number[]) => Promise<number>;
+/** A throttle script as ioredis runs it: the four keys, then its arguments. */
+type ThrottleCommand<Reply> = (...keysThenArgs: (string | number)[]) => Promise<Reply>;
+
+/** The admit script's answer: the milliseconds locked (0: admitted), the account's lock before and after. */
+type Admission = [lockedForMs: number, accountLockBefore: number, accountLockAfter: number];
 
 /**
  * Whose password is being tried: a known account by its user id (so sign-in by email and by username, verify-
@@ -43,14 +101,22 @@ type AdmitCommand = (key: string, ...args: number[]) => Promise<number>;
 export type ThrottledAccount = { readonly userId: string } | { readonly column: string; readonly value: string };
 
 /**
- * Per-account throttling of password checks, across every replica: after `threshold` consecutive failures the
- * account is locked for an exponentially growing delay, capped; a right password resets the count. While locked,
- * even the right password is refused with 429 TOO_MANY_REQUESTS, the wait in seconds travelling with the error
- * (the gateway sends it as `X-Retry-After`). Without Redis no password is checked (503): the throttle fails closed.
+ * Throttling of password checks per account and client (IPv4 address or IPv6 /64), across every replica, so that
+ * an attacker cannot lock the owner out:
+ * - a client's `threshold` consecutive failures lock the account for that client alone, for an exponentially
+ *   growing delay, capped; a right password from it resets its count;
+ * - `accountThreshold` failures of the account from all clients together (guesses spread over many addresses)
+ *   lock it likewise, but only for clients that have not proven themselves by a right password in the last
+ *   30 days: the owner's usual devices keep signing in;
+ * - a completed password reset clears both (`clear`).
+ * A refusal is 429 TOO_MANY_REQUESTS, the wait in seconds travelling with the error (the gateway sends it as
+ * `X-Retry-After`); even the right password is refused while locked. Without Redis no password is checked (503):
+ * the throttle fails closed.
  */
 export class AccountThrottle {
   private readonly schedule: readonly number[];
-  private readonly admit: AdmitCommand;
+  private readonly admit: ThrottleCommand<Admission>;
+  private readonly succeed: ThrottleCommand<number>;
 
   constructor(
     private readonly redis: Redis,
@@ -59,22 +125,41 @@ export class AccountThrottle {
     this.schedule = lockSchedule(settings);
     // A defined command runs by its SHA (EVALSHA), loading the script only when Redis lacks it: every password
     // check would otherwise send the whole script, and Redis hash it, again.
-    redis.defineCommand(ADMIT_COMMAND, { numberOfKeys: 1, lua: ADMIT_SCRIPT });
-    this.admit = (redis as unknown as Record<typeof ADMIT_COMMAND, AdmitCommand>)[ADMIT_COMMAND].bind(redis);
+    redis.defineCommand(ADMIT_COMMAND, { numberOfKeys: 4, lua: ADMIT_SCRIPT });
+    redis.defineCommand(SUCCEED_COMMAND, { numberOfKeys: 4, lua: SUCCEED_SCRIPT });
+    const commands = redis as unknown as Record<typeof ADMIT_COMMAND, ThrottleCommand<Admission>> &
+      Record<typeof SUCCEED_COMMAND, ThrottleCommand<number>>;
+    this.admit = commands[ADMIT_COMMAND].bind(redis);
+    this.succeed = commands[SUCCEED_COMMAND].bind(redis);
   }
 
-  /** Runs `verify` (true: the password is right) under the throttle of `account`, and answers what it answered. */
-  async passes(account: ThrottledAccount, verify: () => Promise<boolean>): Promise<boolean> {
-    const key = KEY_PREFIX + keyOf(account);
-    const lockedForMs = await this.reach(() =>
-      this.admit(key, FAILURE_MEMORY_MS, this.settings.threshold, ...this.schedule),
+  /**
+   * Runs `verify` (true: the password is right) under the throttle of `account` for the client at `address`, and
+   * answers what it answered.
+   */
+  async passes(account: ThrottledAccount, address: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const keys = keysOf(account, address);
+    const { threshold, accountThreshold } = this.settings;
+    const [lockedForMs, accountLockBefore, accountLockAfter] = await this.reach(() =>
+      this.admit(...keys, FAILURE_MEMORY_MS, threshold, accountThreshold, ...this.schedule),
     );
     if (lockedForMs > 0) {
       throw new DomainError(RequestErrors.TOO_MANY_REQUESTS, { retryAfterSeconds: Math.ceil(lockedForMs / 1000) });
     }
     const right = await verify();
-    if (right) await this.reach(() => this.redis.del(key));
+    if (right) {
+      await this.reach(() => this.succeed(...keys, PROVEN_CLIENT_MEMORY_MS, accountLockBefore, accountLockAfter));
+    }
     return right;
+  }
+
+  /**
+   * Forgets every failure, lock and proven client of the account: its owner has just proved control of it by a
+   * mailed reset link, so nothing an attacker did before may keep them out.
+   */
+  async clear(account: ThrottledAccount): Promise<void> {
+    const [generation] = keysOf(account, '');
+    await this.reach(() => this.redis.set(generation, randomString(), 'PX', PROVEN_CLIENT_MEMORY_MS));
   }
 
   private async reach<T>(command: () => Promise<T>): Promise<T> {
@@ -86,7 +171,18 @@ export class AccountThrottle {
   }
 }
 
-function keyOf(account: ThrottledAccount): string {
+/** The keys of the scripts: the account's generation, its count, the client's count, the client's proof. */
+function keysOf(account: ThrottledAccount, address: string): [string, string, string, string] {
+  const base = KEY_PREFIX + accountKeyOf(account);
+  const client = hashed(clientKeyOf(address));
+  return [`${base}:epoch`, base, `${base}:client:${client}`, `${base}:proven:${client}`];
+}
+
+function accountKeyOf(account: ThrottledAccount): string {
   if ('userId' in account) return `user:${account.userId}`;
-  return `${account.column}:${createHash('sha256').update(account.value).digest('base64url')}`;
+  return `${account.column}:${hashed(account.value)}`;
+}
+
+function hashed(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }

@@ -37,7 +37,9 @@ export class SignInNatsController {
     login: CredentialLogin,
     request: SignInWithEmailRequest | SignInWithUsernameRequest,
   ): Promise<ForwardedRequest<StartedSession>> {
-    const { user, outdatedHash } = await this.queries.execute(new VerifyPasswordQuery(login, request.password));
+    const { user, outdatedHash } = await this.queries.execute(
+      new VerifyPasswordQuery(login, request.password, request.ipAddress),
+    );
     if (outdatedHash) {
       await this.commands.execute(
         new UpgradePasswordHashCommand(user.id, request.password, outdatedHash, request.correlationId),

@@ -26,7 +26,9 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   ) {}
 
   async execute({ request }: DeleteUserCommand): Promise<{ outcome: DeleteUserOutcome }> {
-    if (request.password !== undefined) await this.credentials.assertPassword(request.userId, request.password);
+    if (request.password !== undefined) {
+      await this.credentials.assertPassword(request.userId, request.password, request.ipAddress);
+    }
     const now = new Date();
     const context = { correlationId: request.correlationId, actorId: request.userId, now };
     if (this.config.DELETE_USER_SEND_VERIFICATION) {

@@ -7,10 +7,15 @@ import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
+import { AccountThrottle } from '../../security/account-throttle.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
-/** Sets the password a mailed link asks for; the link (and every older one) stops working. */
+/**
+ * Sets the password a mailed link asks for; the link (and every older one) stops working. The account's password
+ * throttle is cleared first, once the link is known good: whoever holds it controls the address, and nothing an
+ * attacker did may keep them out (cleared before the change, a dead Redis refuses the reset with the link unused).
+ */
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
   constructor(
@@ -18,6 +23,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
     private readonly passwords: NewPasswordPolicy,
+    private readonly throttle: AccountThrottle,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -26,6 +32,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const now = new Date();
     const userId = await this.links.userOf(request.token, now);
     if (!userId) throw new DomainError(AuthErrors.INVALID_TOKEN);
+    await this.throttle.clear({ userId });
     await this.users.execute(
       userId,
       {

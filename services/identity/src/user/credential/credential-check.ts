@@ -16,13 +16,13 @@ export class CredentialCheck {
 
   /**
    * CREDENTIAL_ACCOUNT_NOT_FOUND without a password, INVALID_PASSWORD when it does not match, TOO_MANY_REQUESTS
-   * while the account is throttled (see `AccountThrottle`).
+   * while the account is throttled for the client at `address` (see `AccountThrottle`).
    */
-  async assertPassword(userId: string, password: string): Promise<void> {
+  async assertPassword(userId: string, password: string, address: string): Promise<void> {
     const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ userId, providerId: 'credential' });
     if (!account?.password) throw new DomainError(AuthErrors.CREDENTIAL_ACCOUNT_NOT_FOUND);
     const hash = account.password;
-    const matches = await this.throttle.passes({ userId }, () => this.hasher.verify(password, hash));
+    const matches = await this.throttle.passes({ userId }, address, () => this.hasher.verify(password, hash));
     if (!matches) throw new DomainError(AuthErrors.INVALID_PASSWORD);
   }
 }

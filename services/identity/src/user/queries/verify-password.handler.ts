@@ -17,8 +17,9 @@ import { VerifyPasswordQuery, type CredentialLogin, type ProvenPassword } from '
  * Unknown login, no credential account and wrong password give one identical answer, after the same
  * work: one bcrypt comparison (against a dummy hash when there is nothing to compare with), so that
  * neither the answer nor its timing tells whether an account exists. The check runs under the account's throttle,
- * or, for a login that names no account, under the throttle of that login: both lock alike. An over-long password
- * is refused before hashing. A match against an outdated hash says so, for the sign-in to upgrade it.
+ * or, for a login that names no account, under the throttle of that login: both lock alike, per client and
+ * account-wide. An over-long password is refused before hashing. A match against an outdated hash says so, for
+ * the sign-in to upgrade it.
  */
 @QueryHandler(VerifyPasswordQuery)
 export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery, ProvenPassword> {
@@ -29,7 +30,7 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async execute({ login, password }: VerifyPasswordQuery): Promise<ProvenPassword> {
+  async execute({ login, password, address }: VerifyPasswordQuery): Promise<ProvenPassword> {
     const failure =
       'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD;
     const where = this.userMatching(login, password, failure);
@@ -40,6 +41,7 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     const account = found ? { userId: found.user.id } : where;
     const proved = await this.throttle.passes(
       account,
+      address,
       async () => (await this.hasher.verify(password, hash)) && Boolean(found?.password),
     );
     if (!found?.password || !proved) throw new DomainError(failure);

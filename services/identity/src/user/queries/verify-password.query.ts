@@ -10,10 +10,12 @@ export interface ProvenPassword {
   readonly outdatedHash: string | null;
 }
 
+/** A password tried for a login by the client at `address` (the throttle tells clients apart by it). */
 export class VerifyPasswordQuery extends Query<ProvenPassword> {
   constructor(
     readonly login: CredentialLogin,
     readonly password: string,
+    readonly address: string,
   ) {
     super();
   }
