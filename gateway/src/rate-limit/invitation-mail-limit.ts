@@ -27,7 +27,11 @@ export class InvitationMailLimit {
   /** `limiter` undefined: rate limits are off (`RATE_LIMIT_ENABLED=false`). */
   constructor(private readonly limiter: RateLimiter | undefined) {}
 
-  async send<T>(recipient: { organizationId: string; email: string }, reply: FastifyReply, mail: () => Promise<T>) {
+  async send<T>(
+    recipient: { organizationId: string; email: string },
+    reply: FastifyReply,
+    mail: () => Promise<T>,
+  ): Promise<T> {
     const limiter = this.limiter;
     if (!limiter) return mail();
     const address = recipient.email.trim().toLowerCase();
