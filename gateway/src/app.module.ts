@@ -43,6 +43,8 @@ import { TrustedOrigins } from './security/trusted-origins.js';
 import { JwtController } from './jwt/jwt.controller.js';
 import { JwtIssuer } from './jwt/jwt-issuer.js';
 import { JwtKeys } from './jwt/jwt-keys.js';
+import { InvitationMailLimit } from './rate-limit/invitation-mail-limit.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
 
 @Module({})
 export class AppModule {
@@ -82,6 +84,10 @@ export class AppModule {
         },
         { provide: TrustedOrigins, useValue: new TrustedOrigins(config.BASE_URL, config.TRUSTED_ORIGINS) },
         { provide: AuthCookies, useValue: new AuthCookies(config, config.BASE_URL.protocol === 'https:') },
+        {
+          provide: InvitationMailLimit,
+          useValue: new InvitationMailLimit(config.RATE_LIMIT_ENABLED ? new RateLimiter(redis) : undefined),
+        },
         ServiceClient,
         SessionReadModels,
         MemberReadModels,

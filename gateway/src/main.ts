@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { isDevelopment } from '@authsvc/config';
+import { acceptPlainHttpImageUrls } from '@authsvc/contracts';
 import { fileURLToPath } from 'node:url';
 import { RequestErrors } from '@authsvc/errors';
 import { connectRedis, createLogger, runService } from '@authsvc/platform';
@@ -27,6 +29,8 @@ const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 await runService('gateway', async () => {
   const config = loadGatewayConfig(process.env);
+  // Logos and profile images on plain http only where the deployment itself is (see isImageUrl).
+  acceptPlainHttpImageUrls(isDevelopment(config));
   const logger = createLogger('gateway', config.LOG_LEVEL, config.NODE_ENV);
   config.warnings.forEach((warning) => logger.warn(warning));
   const redis = await connectRedis(config.REDIS_URL, 'gateway');

@@ -46,6 +46,26 @@ export const ACCOUNT_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     why: 'follows from the previous entry: the reference now holds a numeric name',
   },
   {
+    label: 'sign-up/email: with a javascript: image',
+    aspects: REFUSED_INSTEAD,
+    why: 'deliberately stricter (ASVS 1.2.2): a profile image is an https URL (http in development), 400 VALIDATION_ERROR otherwise; 1.7 stores any text, javascript: and data: included',
+  },
+  {
+    label: 'update-user: a data: image',
+    aspects: REFUSED_INSTEAD,
+    why: 'as "sign-up/email: with a javascript: image"',
+  },
+  {
+    label: 'update-user: the session after a data: image',
+    aspects: ['body'],
+    why: 'follows from the previous entry: the reference now holds the data: URL as the image',
+  },
+  {
+    label: 'sign-up/email: with a NUL in the name',
+    aspects: REFUSED_INSTEAD,
+    why: 'deliberately stricter: no field but a password may hold a control character (PostgreSQL refuses a NUL; line breaks have no place in a name mails show), 400 VALIDATION_ERROR; the reference, on its memory store, keeps it',
+  },
+  {
     label: 'setup: verify-email',
     aspects: ['cookies'],
     why: 'a verification link opened by a browser already signed in as its user: the reference sets the same session cookie again; ours leaves it (the cookie holds only the session token, and the session shows the verified user through the EmailVerified event)',

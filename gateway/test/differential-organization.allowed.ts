@@ -25,6 +25,16 @@ export const ORGANIZATION_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     why: 'deliberately stricter: a slug is non-empty text (create refuses an empty one), so an empty one is 400 VALIDATION_ERROR, not "available"',
   },
   {
+    label: 'create: a slug the web client refuses',
+    aspects: ['status', 'error', 'body'],
+    why: "deliberately stricter: one slug rule (lower-case words of letters and digits joined by hyphens), the web client's, enforced by the server: 400 VALIDATION_ERROR; 1.7 takes any text",
+  },
+  {
+    label: 'create: a javascript: logo',
+    aspects: ['status', 'error', 'body'],
+    why: 'deliberately stricter (ASVS 1.2.2): a logo is an https URL (http in development), 400 VALIDATION_ERROR otherwise; 1.7 stores any text, javascript: and data: included',
+  },
+  {
     label: 'list-user-invitations: anonymous',
     aspects: ['status', 'error'],
     why: 'every organization endpoint answers a caller without a session 401 UNAUTHORIZED; 1.7 answers 400 "Missing session headers, or email query parameter." because its server-side call may pass an email, which HTTP callers cannot',

@@ -479,6 +479,18 @@ describe('the organization surface, against better-auth 1.7 with organizations a
     await sessionAfter('delete: by the owner', 'owner');
     await step('delete: again', 'owner', 'organization/delete', { organizationId: '$org:A' });
     await step('list: after delete', 'owner', 'organization/list');
+    // Last, as 1.7 creates these organizations: no later step lists the owner's organizations.
+    await step('create: a slug the web client refuses', 'owner', 'organization/create', {
+      name: 'Bad slug',
+      slug: 'Not A Slug!',
+      keepCurrentActiveOrganization: true,
+    });
+    await step('create: a javascript: logo', 'owner', 'organization/create', {
+      name: 'Bad logo',
+      slug: uniqueSlug('logo'),
+      logo: 'javascript:alert(1)',
+      keepCurrentActiveOrganization: true,
+    });
   });
 
   it('has sent requests to every route the organization controllers declare', () => {

@@ -462,7 +462,8 @@ describe('organization tenant isolation', () => {
   };
 
   beforeAll(async () => {
-    stack = await TestStack.start();
+    // Each user calls every route from one client, invitations included (3 per 10 s when limited).
+    stack = await TestStack.start({ RATE_LIMIT_ENABLED: 'false' });
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
     const options = { waitOnFirstConnect: true, maxReconnectAttempts: 10, reconnectTimeWait: 200 };

@@ -1,4 +1,5 @@
-import { RequestErrors } from '@authsvc/errors';
+import { holdsControlCharacter } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
 import { validateContract } from '@authsvc/platform';
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 
@@ -10,10 +11,21 @@ export function inputTypeOf({ metatype, type }: ArgumentMetadata): (new () => ob
   return metatype as new () => object;
 }
 
-/** A body or query as an instance of its contract class, or 400 VALIDATION_ERROR with the body or query message. */
-export function validateInput(value: unknown, metadata: ArgumentMetadata, type: new () => object): Promise<object> {
-  if (metadata.type === 'query') return validateContract(type, value ?? {}, RequestErrors.INVALID_QUERY);
-  return validateContract(type, value, RequestErrors.INVALID_BODY);
+/**
+ * A body or query as an instance of its contract class, or 400 VALIDATION_ERROR with the body or query message.
+ * No field may hold a control character (a NUL would reach PostgreSQL, which refuses it, and line breaks have no
+ * place in names shown in mails and logs), passwords and free JSON aside (`ownCharacterRule`). Only what a client
+ * sends is held to it, here at the edge: services also carry header values (a user agent may hold a tab).
+ */
+export async function validateInput(
+  value: unknown,
+  metadata: ArgumentMetadata,
+  type: new () => object,
+): Promise<object> {
+  const invalid = metadata.type === 'query' ? RequestErrors.INVALID_QUERY : RequestErrors.INVALID_BODY;
+  const input = await validateContract(type, metadata.type === 'query' ? (value ?? {}) : value, invalid);
+  if (holdsControlCharacter(input)) throw new DomainError(invalid);
+  return input;
 }
 
 /** Validates `@Body()` and `@Query()` contract classes (a body `CallerGuard` validated already passes as it is). */

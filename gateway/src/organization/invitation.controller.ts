@@ -17,6 +17,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
+import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { InvitationMailLimit } from '../rate-limit/invitation-mail-limit.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ActiveOrganization } from '../session/active-organization.js';
 import { asInvitationCaller, asOrganizationCaller } from './organization-caller.js';
@@ -27,13 +29,23 @@ export class InvitationController {
   constructor(
     private readonly services: ServiceClient,
     private readonly activeOrganization: ActiveOrganization,
+    private readonly invitationMails: InvitationMailLimit,
   ) {}
 
+  /** Invites, or with `resend` mails a pending invitation again: limited per client and per recipient. */
   @Post('organization/invite-member')
+  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
-  invite(@Body() body: InviteMemberBody, @Caller() caller: SignedInCaller): Promise<InvitationView> {
-    return this.services.call(InvitationRpc.invite, { ...body, ...asInvitationCaller(caller) });
+  invite(
+    @Body() body: InviteMemberBody,
+    @Caller() caller: SignedInCaller,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<InvitationView> {
+    const organizationId = body.organizationId ?? caller.session.activeOrganizationId ?? '';
+    return this.invitationMails.send({ organizationId, email: body.email }, response, () =>
+      this.services.call(InvitationRpc.invite, { ...body, ...asInvitationCaller(caller) }),
+    );
   }
 
   /**

@@ -8,6 +8,7 @@ import { SignInController } from '../auth/sign-in.controller.js';
 import { SignUpController } from '../auth/sign-up.controller.js';
 import { StatusController } from '../auth/status.controller.js';
 import { VerificationController } from '../auth/verification.controller.js';
+import { InvitationController } from '../organization/invitation.controller.js';
 import { CREDENTIAL_RULE, DEFAULT_RULE, rateLimitRuleOf } from './rate-limit-rules.js';
 
 const ruleOfHandler = (controller: { prototype: object }, handler: string) =>
@@ -28,6 +29,7 @@ describe('rate limit rules bound to routes', () => {
     [DeleteUserController, 'deleteUser'],
     [AccountController, 'changeEmail'],
     [VerificationController, 'send'],
+    [InvitationController, 'invite'],
   ])('%p.%s checks a password or sends mail: 3 per 10 s, refused when it cannot be counted', (controller, handler) => {
     expect(ruleOfHandler(controller, handler)).toEqual({ windowMs: 10_000, max: 3, failClosed: true });
     expect(ruleOfHandler(controller, handler)).toBe(CREDENTIAL_RULE);

@@ -88,3 +88,11 @@ export const EventRetentionVariables = {
   /** Bounds how long personal data published with events stays in JetStream (see docs/architecture.md). */
   EVENT_RETENTION_DAYS: integer(30, 1, 3650),
 };
+
+/**
+ * Whether the app runs for development: NODE_ENV other than production, or a `BASE_URL` on plain http (served
+ * without a certificate). An app without `BASE_URL` goes by NODE_ENV alone.
+ */
+export function isDevelopment(config: { readonly NODE_ENV: string; readonly BASE_URL?: URL }): boolean {
+  return config.NODE_ENV !== 'production' || config.BASE_URL?.protocol === 'http:';
+}

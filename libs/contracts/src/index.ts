@@ -65,3 +65,6 @@ export * from './back-end/back-end.nats-access.js';
 export * from './messaging/contract-json-schema.js';
 export * from './messaging/published-event-json-schema.js';
 export * from './messaging/event-schema-files.js';
+export * from './messaging/input-shape.js';
+export * from './messaging/image-url.js';
+export * from './organization/organization-slug.js';

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { isDevelopment } from '@authsvc/config';
 import {
+  acceptPlainHttpImageUrls,
   IDENTITY_MAIL_STREAM,
   IDENTITY_QUEUE,
   IdentityEventTypes,
@@ -29,6 +31,8 @@ import { UserEntity } from './user/user.entity.js';
 
 await runService('identity', async () => {
   const config = loadIdentityConfig(process.env);
+  // Logos and profile images on plain http only where the deployment itself is (see isImageUrl).
+  acceptPlainHttpImageUrls(isDevelopment(config));
   const runtime = (await ServiceRuntime.start({
     service: 'identity',
     config,

@@ -1,5 +1,11 @@
 import 'reflect-metadata';
-import { ORGANIZATION_QUEUE, OrganizationEventTypes, OrganizationNatsAccess } from '@authsvc/contracts';
+import { isDevelopment } from '@authsvc/config';
+import {
+  acceptPlainHttpImageUrls,
+  ORGANIZATION_QUEUE,
+  OrganizationEventTypes,
+  OrganizationNatsAccess,
+} from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
 import { InvitationEntity } from './invitation/invitation.entity.js';
@@ -30,6 +36,8 @@ import { TeamEntity } from './team/team.entity.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
+  // Logos and profile images on plain http only where the deployment itself is (see isImageUrl).
+  acceptPlainHttpImageUrls(isDevelopment(config));
   const runtime = (await ServiceRuntime.start({
     service: 'organization',
     config,

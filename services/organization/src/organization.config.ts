@@ -25,8 +25,11 @@ const organizationSchema = {
   ...healthPortVariable(3103),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),
-  /** How many organizations a user may be a member of and still create one; 0: no limit. */
-  ORGANIZATION_LIMIT: integer(0, 0, 1_000_000),
+  /**
+   * How many organizations a user may be a member of and still create one; 0: no limit. 100 by default, far
+   * beyond a person's use: each organization is a name its owner can have invitation mails signed with.
+   */
+  ORGANIZATION_LIMIT: integer(100, 0, 1_000_000),
   ORGANIZATION_DELETION_ENABLED: boolean(true),
   /** Members an organization may have; also the cap of get-full-organization's member list. */
   MEMBERSHIP_LIMIT: integer(100, 1, 1_000_000),

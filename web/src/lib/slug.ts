@@ -8,5 +8,8 @@ export function slugFrom(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The slugs this client lets people choose (the `pattern` of its slug fields): what `slugFrom` makes. */
+/**
+ * The slugs this client lets people choose (the `pattern` of its slug fields): what `slugFrom` makes. The server's
+ * rule (libs/contracts, organization-slug.ts) is the same; test/slug-rule.spec.ts keeps them so.
+ */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -5,10 +5,11 @@ import {
   Id,
   LIMITS,
   Nested,
-  NonEmptyText,
+  NonEmptyPassword,
   OptionalBoolean,
   OptionalId,
   OptionalImage,
+  OptionalPassword,
   OptionalText,
   OptionalUsername,
   Text,
@@ -89,7 +90,7 @@ export class CreateUserBody {
   @Email()
   email!: string;
 
-  @OptionalText(LIMITS.password)
+  @OptionalPassword()
   password?: string;
 
   @Text(LIMITS.name)
@@ -225,7 +226,7 @@ export class AdminUpdateUserRequest extends traced(AdminUpdateUserBody) {}
 
 /** POST /admin/set-user-password: replaces the password, or gives the user a first one. */
 export class SetUserPasswordBody extends AdminUserBody {
-  @NonEmptyText(LIMITS.password)
+  @NonEmptyPassword()
   newPassword!: string;
 }
 

@@ -1,4 +1,4 @@
-import { Email, LIMITS, NonEmptyText, OptionalBoolean, OptionalUrl, Text } from '../messaging/fields.js';
+import { Email, LIMITS, NonEmptyPassword, OptionalBoolean, OptionalUrl, Text } from '../messaging/fields.js';
 import { traced } from '../messaging/traced-request.js';
 import { OptionalProfileFields } from './profile-fields.js';
 
@@ -11,7 +11,7 @@ export class SignUpEmailBody extends OptionalProfileFields {
   @Email()
   email!: string;
 
-  @NonEmptyText(LIMITS.password)
+  @NonEmptyPassword()
   password!: string;
 
   /** Where the verification link sends the user after verifying (already checked against trusted origins). */

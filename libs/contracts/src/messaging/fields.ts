@@ -8,10 +8,13 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { nestedContract } from './contract-instance.js';
+import { isImageUrl } from './image-url.js';
+import { freeTextHoldsControlCharacter, nestedDeeperThan, ownCharacterRule } from './input-shape.js';
 
 /**
  * The field rules shared by the gateway's request bodies and the contracts' payloads, so that both ends of
@@ -20,7 +23,7 @@ import { nestedContract } from './contract-instance.js';
  */
 type FieldDecorator = (target: object, property: string) => void;
 
-function all(...decorators: PropertyDecorator[]): FieldDecorator {
+function all(...decorators: FieldDecorator[]): FieldDecorator {
   return (target, property) => decorators.forEach((decorate) => decorate(target, property));
 }
 
@@ -45,6 +48,10 @@ export const LIMITS = {
   slug: 256,
   /** An organization's metadata, as JSON text. */
   metadata: 16384,
+  /** Levels of objects and arrays any input may nest (deeper ones would overflow a serializer's stack). */
+  inputDepth: 32,
+  /** Levels of objects and arrays a free JSON field (metadata) may nest. */
+  jsonDepth: 8,
 };
 
 export const Text = (max: number): FieldDecorator => all(IsString(), MaxLength(max));
@@ -56,8 +63,10 @@ export const OptionalNonEmptyText = (max: number): FieldDecorator =>
 export const Id = (): FieldDecorator => Text(LIMITS.id);
 export const OptionalId = (): FieldDecorator => OptionalText(LIMITS.id);
 export const Token = (): FieldDecorator => Text(LIMITS.token);
-export const Password = (): FieldDecorator => Text(LIMITS.password);
-export const OptionalPassword = (): FieldDecorator => OptionalText(LIMITS.password);
+/** A password: any character counts, control characters included (ASVS 6.2.9); only its length is bounded. */
+export const Password = (): FieldDecorator => all(Text(LIMITS.password), ownCharacterRule());
+export const NonEmptyPassword = (): FieldDecorator => all(NonEmptyText(LIMITS.password), ownCharacterRule());
+export const OptionalPassword = (): FieldDecorator => all(OptionalText(LIMITS.password), ownCharacterRule());
 export const OptionalUrl = (): FieldDecorator => OptionalText(LIMITS.url);
 export const OptionalUsername = (): FieldDecorator => OptionalText(LIMITS.username);
 export const OptionalBoolean = (): FieldDecorator => all(IsOptional(), IsBoolean());
@@ -83,12 +92,45 @@ export const NullableText = (max: number): FieldDecorator =>
 export const OptionalNullableText = (max: number): FieldDecorator => all(IsOptional(), IsString(), MaxLength(max));
 export const Email = (): FieldDecorator => all(IsEmail(), MaxLength(LIMITS.email));
 
-/** A profile image URL, or `null` to have none. */
+const ImageUrl = (): FieldDecorator =>
+  all(
+    IsString(),
+    MaxLength(LIMITS.url),
+    ValidateBy({
+      name: 'imageUrl',
+      validator: { validate: isImageUrl, defaultMessage: () => '$property must be an https URL' },
+    }),
+  );
+
+/** A profile image URL (see `isImageUrl`), or `null` to have none. */
 export const OptionalImage = (): FieldDecorator =>
   all(
     ValidateIf((object: { image?: unknown }) => object.image !== null && object.image !== undefined),
-    IsString(),
-    MaxLength(LIMITS.url),
+    ImageUrl(),
+  );
+
+/** A logo URL (see `isImageUrl`); absent or `null`: none given. */
+export const OptionalImageUrl = (): FieldDecorator => all(IsOptional(), ImageUrl());
+
+/**
+ * A free JSON object (an organization's metadata): at most `LIMITS.jsonDepth` levels and `maxLength` characters
+ * as JSON text, and no control characters in its keys and strings but tabs and line breaks.
+ */
+export const OptionalJsonObject = (maxLength: number): FieldDecorator =>
+  all(
+    IsOptional(),
+    IsObject(),
+    ValidateBy({
+      name: 'boundedJson',
+      validator: {
+        validate: (value: unknown) =>
+          !nestedDeeperThan(value, LIMITS.jsonDepth) &&
+          JSON.stringify(value).length <= maxLength &&
+          !freeTextHoldsControlCharacter(value),
+        defaultMessage: () => `$property must be a JSON object of at most ${maxLength} characters`,
+      },
+    }),
+    ownCharacterRule(),
   );
 
 /** Another contract's object (not an array, not null), checked with that class's rules. */

@@ -1,5 +1,6 @@
-import { ValidateBy } from 'class-validator';
-import { LIMITS } from '../messaging/fields.js';
+import { IsOptional, Matches, ValidateBy } from 'class-validator';
+import { LIMITS, Text } from '../messaging/fields.js';
+import { SLUG_PATTERN } from './organization-slug.js';
 
 type FieldDecorator = (target: object, property: string) => void;
 
@@ -10,6 +11,17 @@ const NAME_LENGTH = 64;
 
 const isShortString = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max;
+
+/** A slug an organization may take (`SLUG_PATTERN`); lookups by slug take any text, as older slugs may differ. */
+export const Slug = (): FieldDecorator => (target, property) => {
+  Text(LIMITS.slug)(target, property);
+  Matches(SLUG_PATTERN)(target, property);
+};
+
+export const OptionalSlug = (): FieldDecorator => (target, property) => {
+  IsOptional()(target, property);
+  Slug()(target, property);
+};
 
 /** A string, or a non-empty list of at most `items` of them, each at most `max` long: what it holds, else null. */
 function stringsOf(value: unknown, max: number, items: number): string[] | null {

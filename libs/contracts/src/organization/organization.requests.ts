@@ -1,4 +1,3 @@
-import { IsObject, IsOptional } from 'class-validator';
 import {
   LIMITS,
   Nested,
@@ -6,11 +5,13 @@ import {
   OptionalBoolean,
   OptionalCount,
   OptionalId,
+  OptionalImageUrl,
+  OptionalJsonObject,
   OptionalNonEmptyText,
   OptionalNullableText,
-  OptionalUrl,
   Text,
 } from '../messaging/fields.js';
+import { OptionalSlug, Slug } from './organization-fields.js';
 import { organizationCaller } from './organization-caller.js';
 
 /**
@@ -22,14 +23,13 @@ export class CreateOrganizationBody {
   @NonEmptyText(LIMITS.name)
   name!: string;
 
-  @NonEmptyText(LIMITS.slug)
+  @Slug()
   slug!: string;
 
-  @OptionalUrl()
+  @OptionalImageUrl()
   logo?: string;
 
-  @IsOptional()
-  @IsObject()
+  @OptionalJsonObject(LIMITS.metadata)
   metadata?: Record<string, unknown>;
 
   @OptionalBoolean()
@@ -40,7 +40,7 @@ export class CreateOrganizationRequest extends organizationCaller(CreateOrganiza
 
 /** POST /organization/check-slug. */
 export class CheckSlugBody {
-  @NonEmptyText(LIMITS.slug)
+  @Slug()
   slug!: string;
 }
 
@@ -51,14 +51,13 @@ export class OrganizationChanges {
   @OptionalNonEmptyText(LIMITS.name)
   name?: string;
 
-  @OptionalNonEmptyText(LIMITS.slug)
+  @OptionalSlug()
   slug?: string;
 
-  @OptionalUrl()
+  @OptionalImageUrl()
   logo?: string;
 
-  @IsOptional()
-  @IsObject()
+  @OptionalJsonObject(LIMITS.metadata)
   metadata?: Record<string, unknown>;
 }
 
