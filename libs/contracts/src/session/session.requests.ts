@@ -100,6 +100,20 @@ export class RefreshUserRequest extends TracedRequest {
 }
 
 /**
+ * Identity just changed this user (an admin's change, or their own profile update): the session service brings
+ * its copy of the user and every cached session of theirs to identity's view before the caller gets that view
+ * as its answer. `rightsMayEnd`: the change may have taken admin rights (a role or a ban): the impersonations
+ * the user holds end unless their role still grants impersonation.
+ */
+export class UserChangedRequest extends TracedRequest {
+  @Id()
+  userId!: string;
+
+  @OptionalBoolean()
+  rightsMayEnd?: boolean;
+}
+
+/**
  * Makes an organization (and a team of it, or none) the active one of a session; null clears it. The caller has
  * checked the membership with the organization service; the session service only records the choice.
  */

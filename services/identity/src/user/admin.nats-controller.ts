@@ -27,8 +27,12 @@ import { SetRoleCommand } from './commands/set-role.command.js';
 import { SetUserPasswordCommand } from './commands/set-user-password.command.js';
 import { GetUserQuery } from './queries/get-user.query.js';
 import { ListUsersQuery } from './queries/list-users.query.js';
+import { sessionsFollow } from './sessions-follow.js';
 
-/** What admins do to users. The gateway checked the admin's permission; the actor is the admin. */
+/**
+ * What admins do to users. The gateway checked the admin's permission; the actor is the admin. A change of the
+ * user is answered by the session service once their sessions show it (`sessionsFollow`).
+ */
 @Controller()
 export class AdminNatsController {
   constructor(
@@ -37,25 +41,26 @@ export class AdminNatsController {
   ) {}
 
   @MessagePattern(IdentityRpc.setRole.subject)
-  setRole(@Payload() request: SetRoleRequest): Promise<UserView> {
-    return this.commands.execute(new SetRoleCommand(request));
+  async setRole(@Payload() request: SetRoleRequest): Promise<ForwardedRequest<UserView>> {
+    return sessionsFollow(await this.commands.execute(new SetRoleCommand(request)), request, { rightsMayEnd: true });
   }
 
   /** Server code's grant of a role by email (the admin CLI). */
   @MessagePattern(IdentityRpc.setRoleByEmail.subject)
-  setRoleByEmail(@Payload() request: SetRoleByEmailRequest): Promise<UserView> {
-    return this.commands.execute(new SetRoleByEmailCommand(request));
+  async setRoleByEmail(@Payload() request: SetRoleByEmailRequest): Promise<ForwardedRequest<UserView>> {
+    const user = await this.commands.execute(new SetRoleByEmailCommand(request));
+    return sessionsFollow(user, request, { rightsMayEnd: true });
   }
 
   /** The ban only: the session service ends the user's sessions (asked by the gateway, and on the event). */
   @MessagePattern(IdentityRpc.banUser.subject)
-  banUser(@Payload() request: BanUserRequest): Promise<UserView> {
-    return this.commands.execute(new BanUserCommand(request));
+  async banUser(@Payload() request: BanUserRequest): Promise<ForwardedRequest<UserView>> {
+    return sessionsFollow(await this.commands.execute(new BanUserCommand(request)), request, { rightsMayEnd: true });
   }
 
   @MessagePattern(IdentityRpc.unbanUser.subject)
-  unbanUser(@Payload() request: UnbanUserRequest): Promise<UserView> {
-    return this.commands.execute(new UnbanUserCommand(request));
+  async unbanUser(@Payload() request: UnbanUserRequest): Promise<ForwardedRequest<UserView>> {
+    return sessionsFollow(await this.commands.execute(new UnbanUserCommand(request)), request);
   }
 
   @MessagePattern(IdentityRpc.createUser.subject)
@@ -74,8 +79,9 @@ export class AdminNatsController {
   }
 
   @MessagePattern(IdentityRpc.adminUpdateUser.subject)
-  updateUser(@Payload() request: AdminUpdateUserRequest): Promise<UserView> {
-    return this.commands.execute(new AdminUpdateUserCommand(request));
+  async updateUser(@Payload() request: AdminUpdateUserRequest): Promise<ForwardedRequest<UserView>> {
+    const user = await this.commands.execute(new AdminUpdateUserCommand(request));
+    return sessionsFollow(user, request, { rightsMayEnd: request.data.role !== undefined });
   }
 
   @MessagePattern(IdentityRpc.setUserPassword.subject)
