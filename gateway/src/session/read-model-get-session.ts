@@ -24,7 +24,7 @@ export function readModelGetSessionHook(readModels: SessionReadModels, cookies: 
     if (entry === undefined || entry === REVOKED_SESSION) return;
     // An impersonation is served only once its admin's right was checked (`CurrentSession`).
     if (entry.session.impersonatedBy !== null || sessionUse(entry, new Date(), !dontRemember) !== 'serve') return;
-    await addAuthJwtHeader(reply, jwtIssuer, entry.user);
+    await addAuthJwtHeader(reply, jwtIssuer, entry);
     return reply
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
