@@ -1,3 +1,5 @@
+import { IdentityRpc, SessionRpc, type RpcDefinition, type StartedSession, type UserView } from '@authsvc/contracts';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CookieJar } from '../../examples/client-smoke.js';
 import { signInActor, signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
@@ -144,6 +146,66 @@ describe('admin changes reach live sessions at once', () => {
       const renamed = await root.post('/admin/update-user', { userId: admin.id, data: { name: 'Still Admin' } });
       expect(renamed.status).toBe(200);
       expect((await impersonated.get<SessionAnswer>('/get-session')).body.session.impersonatedBy).toBe(admin.id);
+    });
+  });
+
+  /** What whoever holds the gateway's NATS credential can send, bypassing the gateway's own checks. */
+  describe("the services do not take the gateway's word for a user", () => {
+    let gateway: NatsConnection;
+
+    beforeAll(async () => {
+      gateway = await connect({ ...stack.natsOptions('gateway'), maxReconnectAttempts: 0 });
+    });
+
+    afterAll(() => gateway?.close());
+
+    /** The service's answer, or its error's code. */
+    async function send<TRequest, TReply>(
+      rpc: RpcDefinition<TRequest, TReply>,
+      data: object,
+    ): Promise<TReply | string> {
+      const packet = { pattern: rpc.subject, data: { correlationId: 'forged-e2e', ...data }, id: 'forged-e2e' };
+      const reply = await gateway.request(rpc.subject, JSON.stringify(packet), { timeout: 10_000 });
+      const { response, err } = reply.json<{ response?: TReply; err?: { code?: string } }>();
+      return response ?? err?.code ?? 'no answer';
+    }
+
+    const viewOf = async (actor: Actor) => (await root.get<UserView>('/admin/get-user', { id: actor.id })).body;
+    const client = { ipAddress: '10.0.0.1', userAgent: 'forger', rememberMe: true };
+
+    it("a session is created with the user's true role, whatever role the request says", async () => {
+      const plain = await signUpActor(stack, 'forged-role');
+      const forged = { ...(await viewOf(plain)), role: 'admin' };
+      const started = (await send(SessionRpc.create, { ...client, actorId: plain.id, user: forged })) as StartedSession;
+      expect(started.user).toMatchObject({ id: plain.id, role: 'user' });
+      const entry = await send(SessionRpc.get, { token: started.session.token });
+      expect(entry).toMatchObject({ user: { id: plain.id, role: 'user' } });
+    });
+
+    it('a banned user gets no session, whatever ban the request says', async () => {
+      const banned = await signUpActor(stack, 'forged-ban');
+      expect((await root.post('/admin/ban-user', { userId: banned.id })).status).toBe(200);
+      const forged = { ...(await viewOf(banned)), banned: false, banReason: null, banExpires: null };
+      expect(await send(SessionRpc.create, { ...client, actorId: banned.id, user: forged })).toBe('BANNED_USER');
+    });
+
+    it('identity refuses an admin request whose actor does not hold the right, and serves one whose actor does', async () => {
+      const plain = await signUpActor(stack, 'forged-actor');
+      const asPlain = { actorId: plain.id };
+      expect(await send(IdentityRpc.setRole, { ...asPlain, userId: plain.id, role: 'admin' })).toBe(
+        'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+      );
+      expect(await send(IdentityRpc.listUsers, asPlain)).toBe('YOU_ARE_NOT_ALLOWED_TO_LIST_USERS');
+      expect(await send(IdentityRpc.removeUser, { ...asPlain, userId: root.id })).toBe(
+        'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS',
+      );
+      expect(await send(IdentityRpc.setRole, { userId: plain.id, role: 'admin' })).toBe(
+        'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+      );
+      expect((await viewOf(plain)).role).toBe('user');
+      // Root is granted by ADMIN_USER_IDS (its role is `user`): identity honours the grant as the gateway does.
+      const granted = await send(IdentityRpc.setRole, { actorId: root.id, userId: plain.id, role: 'admin' });
+      expect(granted).toMatchObject({ id: plain.id, role: 'admin' });
     });
   });
 });

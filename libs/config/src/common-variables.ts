@@ -85,3 +85,9 @@ export const EventRetentionVariables = {
   /** Bounds how long personal data published with events stays in JetStream (see docs/architecture.md). */
   EVENT_RETENTION_DAYS: integer(30, 1, 3650),
 };
+
+/**
+ * Users granted every admin action whatever their role (the first admin): user ids, and verified emails. The
+ * gateway decides each admin request by them, and identity checks each admin request's actor by them again.
+ */
+export const AdminGrantVariables = { ADMIN_USER_IDS: list(''), ADMIN_EMAILS: list('') };

@@ -15,8 +15,9 @@ import { SessionClientRequest } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
 
 /**
- * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
- * proof, which the new session is cached with (the session service does not ask identity again).
+ * Starts a session for a user who just proved who they are, named by `user` (identity's view of them from that
+ * proof). The session service takes only its id: the user the session is decided on (ban), cached with and
+ * answered with is its own copy of identity's users, or identity's answer while a change may be in flight.
  */
 export class CreateSessionRequest extends SessionClientRequest {
   @Nested(() => UserViewPayload)

@@ -38,8 +38,8 @@ export class SessionNatsController {
   ) {}
 
   @MessagePattern(SessionRpc.create.subject)
-  async create(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
-    return { session: await this.commands.execute(new CreateSessionCommand(request)), user: request.user };
+  create(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
+    return this.commands.execute(new CreateSessionCommand(request));
   }
 
   @MessagePattern(SessionRpc.get.subject)
