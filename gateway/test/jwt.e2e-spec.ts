@@ -138,8 +138,13 @@ describe('JWT: /jwks, /token and set-auth-jwt through the gateway', () => {
     const admin = await signUpActor(stack, 'jwt-admin');
     await callBackEnd(IdentityRpc.setRoleByEmail, { email: admin.email, role: 'admin', correlationId: randomUUID() });
     const target = await signUpActor(stack, 'jwt-target');
-    const started = await admin.post('/admin/impersonate-user', { userId: target.id });
-    expect(started.status).toBe(200);
+    const started = await eventually(
+      async () => {
+        const answer = await admin.post('/admin/impersonate-user', { userId: target.id });
+        return answer.status === 200 ? answer : undefined;
+      },
+      { what: 'the new admin to impersonate' },
+    );
     const jar = new CookieJar();
     jar.store(admin.cookie.split('; '));
     jar.store(started.setCookies);
