@@ -22,6 +22,7 @@ import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AdminAccess } from './admin/admin-access.js';
+import { ImpersonatorCheck } from './admin/impersonator-check.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
 import { AdminBanController } from './admin/admin-ban.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
@@ -97,6 +98,7 @@ export class AppModule {
         SessionCookieCache,
         ActiveOrganization,
         AdminAccess,
+        ImpersonatorCheck,
         JwtKeys,
         JwtIssuer,
         Impersonation,

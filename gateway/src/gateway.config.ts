@@ -1,4 +1,5 @@
 import {
+  AdminGrantVariables,
   boolean,
   checkSecrets,
   integer,
@@ -53,9 +54,7 @@ const gatewaySchema = {
   JWT_ISSUER: text(''),
   JWT_AUDIENCE: text(''),
   ...CaptchaVariables,
-  /** Users granted every admin action whatever their role (the first admin): user ids, and verified emails. */
-  ADMIN_USER_IDS: list(''),
-  ADMIN_EMAILS: list(''),
+  ...AdminGrantVariables,
   /** Admins may impersonate other admins (and so act with their rights); off, they get YOU_CANNOT_IMPERSONATE_ADMINS. */
   ALLOW_IMPERSONATING_ADMINS: boolean(false),
 };

@@ -1,5 +1,6 @@
 import { adminClient } from 'better-auth/client/plugins';
 import { connectClient } from './support/client.js';
+import { grantAdmins } from './support/admin-stack.js';
 import { uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
 
@@ -32,7 +33,7 @@ describe('the published better-auth client with adminClient against the gateway'
       password: PASSWORD,
     });
     adminId = data!.user.id;
-    await stack.restart('gateway', { ADMIN_USER_IDS: adminId });
+    await grantAdmins(stack, { ADMIN_USER_IDS: adminId });
     admin = signedUpAdmin;
   });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BackEndNatsAccess, JwtKeyRpc, type ReplyOf } from '@authsvc/contracts';
+import { BackEndNatsAccess, IdentityRpc, JwtKeyRpc, type ReplyOf, type RpcDefinition } from '@authsvc/contracts';
 import { RequestErrors } from '@authsvc/errors';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import { CookieJar } from '../../examples/client-smoke.js';
 import { signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { randomClientIp, request } from './support/http.js';
@@ -43,13 +44,16 @@ describe('JWT: /jwks, /token and set-auth-jwt through the gateway', () => {
   /** Verified as an internal system would: the keys fetched from /jwks, issuer and audience checked. */
   const verify = (token: string, issuer = stack.baseUrl) =>
     jwtVerify(token, createRemoteJWKSet(new URL(`${stack.baseUrl}/api/auth/jwks`)), { issuer, audience: issuer });
-  const rotate = async (): Promise<ReplyOf<typeof JwtKeyRpc.rotate>> => {
-    const packet = { pattern: JwtKeyRpc.rotate.subject, data: { correlationId: randomUUID() }, id: randomUUID() };
-    const reply = await backEnd.request(JwtKeyRpc.rotate.subject, JSON.stringify(packet), { timeout: 10_000 });
-    const { response, err } = reply.json<{ response?: ReplyOf<typeof JwtKeyRpc.rotate>; err?: unknown }>();
-    if (!response) throw new Error(`rotation refused: ${JSON.stringify(err)}`);
+  /** A request of server code (the back end's NATS user), as `npm run admin` and key rotation send them. */
+  const callBackEnd = async <TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, data: TRequest) => {
+    const packet = { pattern: rpc.subject, data, id: randomUUID() };
+    const reply = await backEnd.request(rpc.subject, JSON.stringify(packet), { timeout: 10_000 });
+    const { response, err } = reply.json<{ response?: TReply; err?: unknown }>();
+    if (!response) throw new Error(`${rpc.subject} refused: ${JSON.stringify(err)}`);
     return response;
   };
+  const rotate = (): Promise<ReplyOf<typeof JwtKeyRpc.rotate>> =>
+    callBackEnd(JwtKeyRpc.rotate, { correlationId: randomUUID() });
 
   beforeAll(async () => {
     stack = await TestStack.start();
@@ -128,6 +132,30 @@ describe('JWT: /jwks, /token and set-auth-jwt through the gateway', () => {
     });
     expect(answer.body).toBeNull();
     expect(answer.headers.get('set-auth-jwt')).toBeNull();
+  });
+
+  it("names the impersonating admin in an impersonation's tokens (RFC 8693 act claim), and only there", async () => {
+    const admin = await signUpActor(stack, 'jwt-admin');
+    await callBackEnd(IdentityRpc.setRoleByEmail, { email: admin.email, role: 'admin', correlationId: randomUUID() });
+    const target = await signUpActor(stack, 'jwt-target');
+    const started = await eventually(
+      async () => {
+        const answer = await admin.post('/admin/impersonate-user', { userId: target.id });
+        return answer.status === 200 ? answer : undefined;
+      },
+      { what: 'the new admin to impersonate' },
+    );
+    const jar = new CookieJar();
+    jar.store(admin.cookie.split('; '));
+    jar.store(started.setCookies);
+    const impersonation = { ...admin, cookie: jar.header() ?? '' };
+    const { payload } = await verify(await tokenOf(impersonation));
+    expect(payload).toMatchObject({ sub: target.id, id: target.id, act: { sub: admin.id } });
+    const header = (
+      await request(stack.url('/api/auth/get-session'), { headers: { cookie: impersonation.cookie } })
+    ).headers.get('set-auth-jwt');
+    expect((await verify(header!)).payload).toMatchObject({ sub: target.id, act: { sub: admin.id } });
+    expect((await verify(await tokenOf(admin))).payload.act).toBeUndefined();
   });
 
   it('signs with the new key after a rotation and keeps publishing the old one while its tokens live', async () => {

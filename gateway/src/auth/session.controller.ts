@@ -42,7 +42,7 @@ export class SessionController {
     });
     if (current) {
       this.cookieCache.store(response, current, now);
-      await addAuthJwtHeader(response, this.jwtIssuer, current.user);
+      await addAuthJwtHeader(response, this.jwtIssuer, current);
     }
     response.code(200).send(current);
   }

@@ -1,6 +1,6 @@
-import type { UserView } from '@authsvc/contracts';
 import { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { TokenSubject } from './jwt-claims.js';
 import type { JwtIssuer } from './jwt-issuer.js';
 
 const HEADER = 'set-auth-jwt';
@@ -12,10 +12,10 @@ const logger = new Logger('AuthJwtHeader');
  * adding it to Access-Control-Expose-Headers. The session answer does not depend on it: when no key can be had
  * (identity unreachable at the first use), the header is left out and the session still answered.
  */
-export async function addAuthJwtHeader(reply: FastifyReply, issuer: JwtIssuer, user: UserView): Promise<void> {
+export async function addAuthJwtHeader(reply: FastifyReply, issuer: JwtIssuer, subject: TokenSubject): Promise<void> {
   let token: string;
   try {
-    token = await issuer.issue(user);
+    token = await issuer.issue(subject);
   } catch (error) {
     logger.warn(`get-session answered without ${HEADER}: ${String(error)}`);
     return;

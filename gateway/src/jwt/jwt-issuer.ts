@@ -1,8 +1,7 @@
-import type { UserView } from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { signEdDsaJwt } from './compact-jws.js';
-import { tokenClaims, type JwtSettings } from './jwt-claims.js';
+import { tokenClaims, type JwtSettings, type TokenSubject } from './jwt-claims.js';
 import { JwtKeys } from './jwt-keys.js';
 import { RecentTokens } from './recent-tokens.js';
 
@@ -18,7 +17,8 @@ export function jwtSettings(config: GatewayConfig): JwtSettings {
 
 /**
  * Signs a user's JWT with the current key, in process: no database read and no round trip per token. A token
- * signed for the same user with the same key a moment ago is handed out again (see RecentTokens).
+ * signed for the same user (and impersonating admin) with the same key a moment ago is handed out again (see
+ * RecentTokens).
  */
 @Injectable()
 export class JwtIssuer {
@@ -33,12 +33,12 @@ export class JwtIssuer {
     this.recent = new RecentTokens(this.settings.lifetimeSeconds);
   }
 
-  async issue(user: UserView, now = new Date()): Promise<string> {
+  async issue(subject: TokenSubject, now = new Date()): Promise<string> {
     const { kid, privateKey } = await this.keys.signing(now);
-    const key = `${kid}:${JSON.stringify(user)}`;
+    const key = `${kid}:${subject.session.impersonatedBy ?? ''}:${JSON.stringify(subject.user)}`;
     const recent = this.recent.find(key, now.getTime());
     if (recent) return recent;
-    const token = signEdDsaJwt(tokenClaims(user, now, this.settings), kid, privateKey);
+    const token = signEdDsaJwt(tokenClaims(subject, now, this.settings), kid, privateKey);
     this.recent.keep(key, token, now.getTime());
     return token;
   }

@@ -22,6 +22,6 @@ export class JwtController {
   @Get('token')
   @WithSession()
   async token(@Caller() caller: SignedInCaller): Promise<{ token: string }> {
-    return { token: await this.issuer.issue(caller.user) };
+    return { token: await this.issuer.issue(caller) };
   }
 }

@@ -9,6 +9,7 @@ import { DomainError, type ErrorDefinition } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { correlationIdOf } from '../http/request-context.js';
+import { ImpersonatorCheck } from '../admin/impersonator-check.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from './auth-cookies.js';
 import { SessionReadModels } from './session-read-models.js';
@@ -42,6 +43,7 @@ export class CurrentSession {
     private readonly cookies: AuthCookies,
     private readonly services: ServiceClient,
     private readonly readModels: SessionReadModels,
+    private readonly impersonators: ImpersonatorCheck,
   ) {}
 
   async resolve(
@@ -62,6 +64,10 @@ export class CurrentSession {
       response.header('Set-Cookie', this.cookies.clear());
       return null;
     }
+    if (!(await this.impersonationHolds(entry, token, correlationId))) {
+      response.header('Set-Cookie', this.cookies.clear());
+      return null;
+    }
     if (use === 'serve') return { session: entry.session, user: entry.user };
     const refreshed = await this.services.call(SessionRpc.refresh, { token, correlationId });
     const cookie = refreshed ? this.cookies.issue(refreshed.session, true, new Date()) : this.cookies.clear();
@@ -79,6 +85,17 @@ export class CurrentSession {
     const resolved = await this.resolve(request, response, options);
     if (!resolved) throw new DomainError(withoutSession);
     return resolved;
+  }
+
+  /**
+   * An impersonation is served only while its admin holds the impersonate right; one whose admin lost it ends
+   * here (recorded with no actor: nobody asked for it), should the session service not have ended it already.
+   */
+  private async impersonationHolds(entry: SessionReadModel, token: string, correlationId: string): Promise<boolean> {
+    const adminId = entry.session.impersonatedBy;
+    if (adminId === null || (await this.impersonators.holdsRight(adminId, correlationId))) return true;
+    await this.services.call(SessionRpc.revoke, { token, correlationId });
+    return false;
   }
 
   private async readModel(

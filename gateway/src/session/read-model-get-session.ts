@@ -12,7 +12,7 @@ const GET_SESSION_URL = `${AUTH_BASE_PATH}/get-session`;
  * Answers a plain `GET /api/auth/get-session` from the session read model in an `onRequest` hook, ahead of
  * Nest's guards, pipes and controllers: it is the request every page of every app makes, and when the entry can
  * be served as it is the answer needs only the cookie's signature check and one Redis GET. Everything else (query
- * parameters, no valid cookie, a miss, a revoked, expired or refresh-due session) goes on to the controller and
+ * parameters, no valid cookie, a miss, a revoked, expired or refresh-due session, an impersonation) goes on to the controller and
  * `CurrentSession`, which answers the same for the same entry (the `set-auth-jwt` header included).
  */
 export function readModelGetSessionHook(readModels: SessionReadModels, cookies: AuthCookies, jwtIssuer: JwtIssuer) {
@@ -22,8 +22,9 @@ export function readModelGetSessionHook(readModels: SessionReadModels, cookies: 
     if (token === undefined) return;
     const entry = await readModels.find(token);
     if (entry === undefined || entry === REVOKED_SESSION) return;
-    if (sessionUse(entry, new Date(), !dontRemember) !== 'serve') return;
-    await addAuthJwtHeader(reply, jwtIssuer, entry.user);
+    // An impersonation is served only once its admin's right was checked (`CurrentSession`).
+    if (entry.session.impersonatedBy !== null || sessionUse(entry, new Date(), !dontRemember) !== 'serve') return;
+    await addAuthJwtHeader(reply, jwtIssuer, entry);
     return reply
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')

@@ -7,16 +7,25 @@ export interface AdminStack {
   readonly stack: TestStack;
   readonly root: Actor;
   readonly db: pg.Client;
-  /** The gateway's variables that make `root` an admin, for a test that restarts it with more. */
+  /** The variables that make `root` an admin (the gateway's, and identity's), for a test that restarts it with more. */
   readonly gatewayEnv: Record<string, string>;
   stop(): Promise<void>;
+}
+
+/**
+ * Restarts the apps that read ADMIN_USER_IDS and ADMIN_EMAILS with these: the gateway, which decides admin
+ * requests, and identity, which checks their actor again.
+ */
+export async function grantAdmins(stack: TestStack, env: Record<string, string>): Promise<void> {
+  await stack.restart('identity', env);
+  await stack.restart('gateway', env);
 }
 
 export async function startAdminStack(env: Record<string, string> = {}): Promise<AdminStack> {
   const stack = await TestStack.start(env);
   const root = await signUpActor(stack, 'root');
   const gatewayEnv = { ADMIN_USER_IDS: root.id };
-  await stack.restart('gateway', gatewayEnv);
+  await grantAdmins(stack, gatewayEnv);
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   return {

@@ -96,3 +96,9 @@ export const EventRetentionVariables = {
 export function isDevelopment(config: { readonly NODE_ENV: string; readonly BASE_URL?: URL }): boolean {
   return config.NODE_ENV !== 'production' || config.BASE_URL?.protocol === 'http:';
 }
+
+/**
+ * Users granted every admin action whatever their role (the first admin): user ids, and verified emails. The
+ * gateway decides each admin request by them, and identity checks each admin request's actor by them again.
+ */
+export const AdminGrantVariables = { ADMIN_USER_IDS: list(''), ADMIN_EMAILS: list('') };

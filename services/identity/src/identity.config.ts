@@ -1,4 +1,5 @@
 import {
+  AdminGrantVariables,
   boolean,
   checkSecrets,
   ConfigError,
@@ -73,6 +74,7 @@ const identitySchema = {
   MAIL_REQUEST_RETENTION_SECONDS: optionalInteger(60, 30 * 24 * 3600),
   /** Seconds a JWT signing key signs before a new one replaces it; 0 (the reference's default): only on request. */
   JWT_KEY_ROTATION_INTERVAL: integer(0, 0, 10 * 365 * 24 * 3600),
+  ...AdminGrantVariables,
 };
 
 type IdentitySettings = ConfigOf<typeof identitySchema>;

@@ -10,6 +10,7 @@ import { PasswordHasher } from './password/password-hasher.js';
 import { AdminNatsController } from './user/admin.nats-controller.js';
 import { SetRoleHandler } from './user/commands/set-role.handler.js';
 import { BanUserHandler, UnbanUserHandler } from './user/commands/ban-user.handler.js';
+import { AdminRights } from './user/admin-rights.js';
 import { AdminUserChanges } from './user/admin-user-changes.js';
 import { UserRegistration } from './user/user-registration.js';
 import { CreateUserHandler } from './user/commands/create-user.handler.js';
@@ -97,6 +98,7 @@ export class IdentityModule {
         SetPasswordHandler,
         UpgradePasswordHashHandler,
         AdminUserChanges,
+        AdminRights,
         SetRoleHandler,
         BanUserHandler,
         UnbanUserHandler,

@@ -9,6 +9,7 @@ import { ActiveTeam1765000000000 } from './migrations/1765000000000-active-team.
 import { AdminFields1765100000000 } from './migrations/1765100000000-admin-fields.js';
 import { ActiveSince1765200000000 } from './migrations/1765200000000-active-since.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
+import { ImpersonationsByAdmin1765400000000 } from './migrations/1765400000000-impersonations-by-admin.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -29,6 +30,7 @@ await runService('session', async () => {
       AdminFields1765100000000,
       ActiveSince1765200000000,
       PersonalEventsIndex1765300000000,
+      ImpersonationsByAdmin1765400000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

@@ -6,7 +6,9 @@ import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
 import { ClearEndedMembershipHandler } from './session/commands/clear-ended-membership.handler.js';
 import { CreateSessionHandler } from './session/commands/create-session.handler.js';
+import { EndImpersonationsHandler } from './session/commands/end-impersonations.handler.js';
 import { ExpireSessionHandler } from './session/commands/expire-session.handler.js';
+import { FollowUserChangeHandler } from './session/commands/follow-user-change.handler.js';
 import { RefreshSessionHandler } from './session/commands/refresh-session.handler.js';
 import { RevokeSessionHandler } from './session/commands/revoke-session.handler.js';
 import { RevokeUserSessionsHandler } from './session/commands/revoke-user-sessions.handler.js';
@@ -54,6 +56,8 @@ export class SessionModule {
         ListUserSessionsHandler,
         SetActiveOrganizationHandler,
         ClearEndedMembershipHandler,
+        FollowUserChangeHandler,
+        EndImpersonationsHandler,
       ],
     };
   }

@@ -8,7 +8,7 @@ export const IdentityNatsAccess: NatsAccess = {
   user: 'identity',
   serves: [...Object.values(IdentityRpc), ...Object.values(JwtKeyRpc)],
   /** Requests handed on to the session service, which answers the caller. */
-  calls: [SessionRpc.create, SessionRpc.refreshUser, SessionRpc.revokeForUser],
+  calls: [SessionRpc.create, SessionRpc.refreshUser, SessionRpc.userChanged, SessionRpc.revokeForUser],
   publishes: [
     { stream: IDENTITY_EVENTS_STREAM, subjects: eventStreamSubjects('identity') },
     /** Mail requests, which carry live links: only the mailer may read them, and they are kept for less time. */

@@ -15,8 +15,9 @@ import { SessionClientRequest } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
 
 /**
- * Starts a session for a user who just proved who they are. `user` is identity's view of them from that
- * proof, which the new session is cached with (the session service does not ask identity again).
+ * Starts a session for a user who just proved who they are, named by `user` (identity's view of them from that
+ * proof). The session service takes only its id: the user the session is decided on (ban), cached with and
+ * answered with is its own copy of identity's users, or identity's answer while a change may be in flight.
  */
 export class CreateSessionRequest extends SessionClientRequest {
   @Nested(() => UserViewPayload)
@@ -97,6 +98,20 @@ export class RevokeUserSessionsRequest extends TracedRequest {
 export class RefreshUserRequest extends TracedRequest {
   @Id()
   userId!: string;
+}
+
+/**
+ * Identity just changed this user (an admin's change, or their own profile update): the session service brings
+ * its copy of the user and every cached session of theirs to identity's view before the caller gets that view
+ * as its answer. `rightsMayEnd`: the change may have taken admin rights (a role or a ban): the impersonations
+ * the user holds end unless their role still grants impersonation.
+ */
+export class UserChangedRequest extends TracedRequest {
+  @Id()
+  userId!: string;
+
+  @OptionalBoolean()
+  rightsMayEnd?: boolean;
 }
 
 /**

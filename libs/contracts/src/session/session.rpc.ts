@@ -6,6 +6,7 @@ import {
   ListUserSessionsRequest,
   RevokeSessionRequest,
   RefreshUserRequest,
+  UserChangedRequest,
   RevokeUserSessionsRequest,
   SetActiveOrganizationRequest,
 } from './session.requests.js';
@@ -50,6 +51,8 @@ export const SessionRpc = {
   ),
   /** After identity changed a user outside a request carrying their session: the next get-session shows it. */
   refreshUser: defineRpc<RefreshUserRequest, { status: true }>('session.rpc.user-snapshot.refresh', RefreshUserRequest),
+  /** Identity changed the user: every session of theirs shows it from the answer on (identity hands this on). */
+  userChanged: defineRpc<UserChangedRequest, UserView>('session.rpc.user-snapshot.changed', UserChangedRequest),
 } as const;
 
 export const SESSION_QUEUE = 'session';

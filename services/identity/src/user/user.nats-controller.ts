@@ -22,6 +22,7 @@ import { UpdateUserCommand } from './commands/update-user.command.js';
 import { GetUserQuery } from './queries/get-user.query.js';
 import { ListAccountsQuery } from './queries/list-accounts.query.js';
 import { UsernameAvailabilityQuery } from './queries/username-availability.query.js';
+import { sessionsFollow } from './sessions-follow.js';
 
 @Controller()
 export class UserNatsController {
@@ -46,8 +47,8 @@ export class UserNatsController {
   }
 
   @MessagePattern(IdentityRpc.updateUser.subject)
-  update(@Payload() request: UpdateUserRequest): Promise<UserView> {
-    return this.commands.execute(new UpdateUserCommand(request));
+  async update(@Payload() request: UpdateUserRequest): Promise<ForwardedRequest<UserView>> {
+    return sessionsFollow(await this.commands.execute(new UpdateUserCommand(request)), request);
   }
 
   @MessagePattern(IdentityRpc.listAccounts.subject)

@@ -1,8 +1,17 @@
-import { PasswordChanged, UserBanned, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
+import {
+  PasswordChanged,
+  UserBanned,
+  UserDeleted,
+  UserRoleChanged,
+  type DataOf,
+  type PublishedEvent,
+} from '@authsvc/contracts';
 import type { EventStore } from '@authsvc/platform';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { UserViews } from '../user-snapshot/user-views.js';
+import { EndImpersonationsCommand } from './commands/end-impersonations.command.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
+import { roleKeepsImpersonation } from './impersonation-right.js';
 
 /**
  * What the session service does when identity facts arrive (at least once: every reaction is idempotent).
@@ -10,7 +19,9 @@ import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.comma
  * everywhere ends the sessions started before it, not the one the change itself may have started. A deleted
  * user loses every session and the personal data of their session events (client addresses and agents)
  * becomes unreadable. A banned user loses the sessions started before the ban (the admin's request ended them
- * already unless it failed halfway; later ones start only once the ban is lifted).
+ * already unless it failed halfway; later ones start only once the ban is lifted); banned or deleted, the
+ * impersonations they hold as an admin end with their sessions, and so do they when a role change leaves them
+ * without the impersonate right (the request of the change ended them already unless it failed halfway).
  */
 export async function reactToIdentityEvent(
   event: PublishedEvent,
@@ -26,6 +37,12 @@ export async function reactToIdentityEvent(
     await commands.execute(
       new RevokeUserSessionsCommand({ correlationId, userId: data.userId, createdBefore: data.changedAt }),
     );
+  }
+  if (event.type === UserRoleChanged.type) {
+    const { userId, role } = event.data as DataOf<typeof UserRoleChanged>;
+    if (!roleKeepsImpersonation({ id: userId, role, banned: false, banExpires: null }, new Date())) {
+      await commands.execute(new EndImpersonationsCommand({ correlationId, adminId: userId }));
+    }
   }
   if (event.type === UserBanned.type) {
     const { userId, bannedAt } = event.data as DataOf<typeof UserBanned>;

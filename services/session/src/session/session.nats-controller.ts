@@ -8,16 +8,19 @@ import {
   SessionRpc,
   SessionTokenRequest,
   SetActiveOrganizationRequest,
+  UserChangedRequest,
   type SessionAndUser,
   type SessionReadModel,
   type SessionView,
   type StartedSession,
+  type UserView,
 } from '@authsvc/contracts';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CreateSessionCommand } from './commands/create-session.command.js';
 import { ExpireSessionCommand } from './commands/expire-session.command.js';
+import { FollowUserChangeCommand } from './commands/follow-user-change.command.js';
 import { RefreshSessionCommand } from './commands/refresh-session.command.js';
 import { RevokeSessionCommand } from './commands/revoke-session.command.js';
 import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
@@ -35,8 +38,8 @@ export class SessionNatsController {
   ) {}
 
   @MessagePattern(SessionRpc.create.subject)
-  async create(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
-    return { session: await this.commands.execute(new CreateSessionCommand(request)), user: request.user };
+  create(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
+    return this.commands.execute(new CreateSessionCommand(request));
   }
 
   @MessagePattern(SessionRpc.get.subject)
@@ -72,6 +75,11 @@ export class SessionNatsController {
   @MessagePattern(SessionRpc.setActive.subject)
   setActive(@Payload() request: SetActiveOrganizationRequest): Promise<SessionAndUser | null> {
     return this.commands.execute(new SetActiveOrganizationCommand(request));
+  }
+
+  @MessagePattern(SessionRpc.userChanged.subject)
+  userChanged(@Payload() request: UserChangedRequest): Promise<UserView> {
+    return this.commands.execute(new FollowUserChangeCommand(request));
   }
 
   @MessagePattern(SessionRpc.refreshUser.subject)

@@ -53,6 +53,16 @@ export class UserViews {
     await this.invalidate(userId);
   }
 
+  /**
+   * Identity changed the user and has committed it: from now on every session of theirs shows identity's view.
+   * Misses ask identity for a while and the cached entries go (as for an expected change), and the snapshot takes
+   * identity's view at once (should the event be slow); the view, null for a user that no longer exists.
+   */
+  async follow(userId: string, correlationId: string): Promise<UserView | null> {
+    await this.expectChange(userId);
+    return (await this.fetch(userId, correlationId, '')).user;
+  }
+
   /** Takes in one identity event (at least once, in any order); a throw means "deliver it again". */
   async apply(event: PublishedEvent): Promise<void> {
     const projected = await this.snapshots.apply(event);

@@ -1,7 +1,7 @@
-import type { CreateSessionRequest, SessionView } from '@authsvc/contracts';
+import type { CreateSessionRequest, StartedSession } from '@authsvc/contracts';
 import { Command } from '@nestjs/cqrs';
 
-export class CreateSessionCommand extends Command<SessionView> {
+export class CreateSessionCommand extends Command<StartedSession> {
   constructor(readonly request: CreateSessionRequest) {
     super();
   }

@@ -1,4 +1,5 @@
-import type { SessionView } from '@authsvc/contracts';
+import type { StartedSession } from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
 import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -11,8 +12,14 @@ import { decideSession, initialSessionState, sessionStreamId } from '../session.
 import { SessionWriter } from './session-writer.js';
 import { CreateSessionCommand } from './create-session.command.js';
 
+/**
+ * Starts a session for the user a proof named. Of the caller's view of the user only the id counts: the role and
+ * ban the session is decided on and carries, and the user it answers with, are identity's (this service's copy of
+ * identity's users, or identity itself while a change may be in flight), so that whoever can send this request
+ * cannot start a session of a banned user, or one that shows a role the user does not hold.
+ */
 @CommandHandler(CreateSessionCommand)
-export class CreateSessionHandler implements ICommandHandler<CreateSessionCommand, SessionView> {
+export class CreateSessionHandler implements ICommandHandler<CreateSessionCommand, StartedSession> {
   private readonly logger = new Logger(CreateSessionHandler.name);
 
   constructor(
@@ -22,10 +29,13 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
-  async execute({ request }: CreateSessionCommand): Promise<SessionView> {
-    if (request.userChanged) await this.users.expectChange(request.user.id);
+  async execute({ request }: CreateSessionCommand): Promise<StartedSession> {
+    const userId = request.user.id;
+    if (request.userChanged) await this.users.expectChange(userId);
+    const { user } = await this.users.read(userId, request.correlationId);
+    if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
     if (request.endOtherSessions) {
-      await this.writer.endUserSessions({ userId: request.user.id, correlationId: request.correlationId });
+      await this.writer.endUserSessions({ userId, correlationId: request.correlationId });
     }
     const now = new Date();
     const sessionId = randomString();
@@ -34,13 +44,13 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
         type: 'CreateSession',
         sessionId,
         token: randomString(),
-        userId: request.user.id,
+        userId,
         ipAddress: request.ipAddress,
         userAgent: request.userAgent,
         rememberMe: request.rememberMe,
         lifetimeSeconds: this.config.SESSION_EXPIRES_IN,
         absoluteLifetimeSeconds: this.config.SESSION_ABSOLUTE_LIFETIME,
-        userBan: request.user,
+        userBan: user,
         impersonation: request.impersonatedBy
           ? { adminId: request.impersonatedBy, lifetimeSeconds: this.config.IMPERSONATION_SESSION_DURATION }
           : undefined,
@@ -53,14 +63,14 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       expectedVersion: 0,
       events,
       // The impersonating admin, not the user, started an impersonation: the audit trail names them.
-      context: { correlationId: request.correlationId, actorId: request.impersonatedBy ?? request.user.id, now },
-      introducesSubject: request.newUser ? request.user.id : undefined,
+      context: { correlationId: request.correlationId, actorId: request.impersonatedBy ?? userId, now },
+      introducesSubject: request.newUser ? userId : undefined,
     });
     const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);
-    await this.users.cacheNewSession(session, request.user, request.correlationId, now).catch((error: Error) => {
+    await this.users.cacheNewSession(session, user, request.correlationId, now).catch((error: Error) => {
       // Without the cache the session still starts: its first get-session fills it.
       this.logger.warn(`session ${session.id} started without its user cached: ${error.message}`);
     });
-    return session;
+    return { session, user };
   }
 }

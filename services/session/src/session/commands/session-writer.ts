@@ -68,19 +68,36 @@ export class SessionWriter {
 
   /**
    * Ends a user's live sessions (all, all but `exceptToken`, or those created before `createdBefore`), each as
-   * `end` does; how many were ended by this call.
+   * `end` does, and as many of the sessions in which they impersonate someone: an impersonation is the admin's
+   * session as much as the user's, and must not outlive the admin's own (banned, removed, signed out everywhere).
+   * How many were ended by this call.
    */
   async endUserSessions(selection: UserSessionSelection): Promise<number> {
-    const sessions = await this.dataSource.getRepository(SessionEntity).findBy({
-      userId: selection.userId,
+    const live = {
       expiresAt: MoreThan(new Date()),
       ...(selection.createdBefore ? { createdAt: LessThan(new Date(selection.createdBefore)) } : {}),
-    });
+    };
+    const sessions = await this.dataSource.getRepository(SessionEntity).findBy([
+      { userId: selection.userId, ...live },
+      { impersonatedBy: selection.userId, ...live },
+    ]);
+    return this.endAll(
+      sessions.filter((session) => session.token !== selection.exceptToken),
+      selection,
+    );
+  }
+
+  /** Ends every live session in which the admin impersonates someone (they lost the right); how many. */
+  async endImpersonationsBy(adminId: string, trace: TraceMetadata): Promise<number> {
+    const sessions = await this.dataSource
+      .getRepository(SessionEntity)
+      .findBy({ impersonatedBy: adminId, expiresAt: MoreThan(new Date()) });
+    return this.endAll(sessions, trace);
+  }
+
+  private async endAll(sessions: readonly SessionEntity[], trace: TraceMetadata): Promise<number> {
     let ended = 0;
-    for (const session of sessions) {
-      if (session.token === selection.exceptToken) continue;
-      if (await this.end(session, 'revoked', selection)) ended += 1;
-    }
+    for (const session of sessions) if (await this.end(session, 'revoked', trace)) ended += 1;
     return ended;
   }
 

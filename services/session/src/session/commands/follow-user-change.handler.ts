@@ -1,0 +1,30 @@
+import type { UserView } from '@authsvc/contracts';
+import { AuthErrors, DomainError } from '@authsvc/errors';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UserViews } from '../../user-snapshot/user-views.js';
+import { roleKeepsImpersonation } from '../impersonation-right.js';
+import { SessionWriter } from './session-writer.js';
+import { FollowUserChangeCommand } from './follow-user-change.command.js';
+
+/**
+ * Identity changed a user and handed its answer on: the user's copy and cached sessions take identity's view
+ * before the caller hears of the change, and an admin whose role no longer grants impersonation (or who was
+ * banned) loses the impersonations they hold. Identity's event, arriving later, finds nothing left to do.
+ */
+@CommandHandler(FollowUserChangeCommand)
+export class FollowUserChangeHandler implements ICommandHandler<FollowUserChangeCommand, UserView> {
+  constructor(
+    private readonly users: UserViews,
+    private readonly writer: SessionWriter,
+  ) {}
+
+  async execute({ request }: FollowUserChangeCommand): Promise<UserView> {
+    const { userId, correlationId, actorId } = request;
+    const user = await this.users.follow(userId, correlationId);
+    if (request.rightsMayEnd && !roleKeepsImpersonation(user, new Date())) {
+      await this.writer.endImpersonationsBy(userId, { correlationId, actorId });
+    }
+    if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
+    return user;
+  }
+}
