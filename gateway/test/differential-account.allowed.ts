@@ -51,6 +51,16 @@ export const ACCOUNT_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     why: 'a verification link opened by a browser already signed in as its user: the reference sets the same session cookie again; ours leaves it (the cookie holds only the session token, and the session shows the verified user through the EmailVerified event)',
   },
   {
+    label: 'verify-email: the sign-up link of another, signed in as myself',
+    aspects: ['cookies'],
+    why: "deliberately stricter (login CSRF): a verification link never replaces a signed-in browser's session with its own user's; the reference signs the browser into the link's account",
+  },
+  {
+    label: 'verify-email: a link another site sent the browser to',
+    aspects: ['cookies'],
+    why: "deliberately stricter (login CSRF): a link followed from another site (Sec-Fetch-Site: cross-site) verifies the address but signs nobody in; the reference signs the browser into the link's account",
+  },
+  {
     label: 'change-email: new address link, signed in',
     aspects: ['cookies'],
     why: 'as "setup: verify-email": no second Set-Cookie of an unchanged session token',

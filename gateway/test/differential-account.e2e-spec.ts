@@ -530,6 +530,11 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       await pair.followLink('verify-email: the sign-up link of another, signed in as myself', other, 'verify-email', {
         as: 'verify',
       });
+      const crossSite = await signUp('verify-cross-site');
+      await pair.followLink('verify-email: a link another site sent the browser to', crossSite, 'verify-email', {
+        as: 'verify-cross-site-clicker',
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
     });
   });
 
