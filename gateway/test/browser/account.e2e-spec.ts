@@ -52,7 +52,7 @@ describe('web client: account screens in a browser', () => {
     const newEmail = uniqueEmail('web-moved');
     await page.getByLabel('New email').fill(newEmail);
     await page.getByRole('button', { name: 'Change email' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your address has been changed' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Follow the link we have sent to the new address' }).waitFor();
     await checkScreen(page, SUITE, 'email-changed');
 
     await openSection(page, 'Password', 'Change password');
