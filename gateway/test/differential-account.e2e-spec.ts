@@ -475,6 +475,16 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       }));
     });
 
+    it('request-password-reset without redirectTo, and its link', async () => {
+      const email = await signUp('reset-no-redirect');
+      await pair.send('request-password-reset: without redirectTo', {
+        path: auth('request-password-reset'),
+        json: { email },
+      });
+      await pair.compareMails('request-password-reset: the mail without redirectTo', email);
+      await pair.followLink('reset-password: the mailed link without redirectTo', email, 'reset-password/');
+    });
+
     it("forget-password, the spec's alias", async () => {
       const email = await signUp('forget');
       await pair.send('forget-password: known address', {
