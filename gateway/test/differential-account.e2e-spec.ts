@@ -150,6 +150,14 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       });
     });
 
+    it('with a complete JSON body but no Content-Type', async () => {
+      await pair.send('sign-in/email: a complete JSON body without Content-Type', {
+        path: auth('sign-in/email'),
+        body: JSON.stringify({ email, password: PASSWORD }),
+        contentType: null,
+      });
+    });
+
     it('from a foreign origin, and without an origin', async () => {
       await pair.send('sign-in/email: from a foreign origin', {
         path: auth('sign-in/email'),
