@@ -150,11 +150,11 @@ describe('email verification', () => {
       status: 400,
       body: { code: 'EMAIL_MISMATCH', message: 'Email mismatch' },
     });
-    expect(await post('/send-verification-email', { email: email.toUpperCase() }, headers)).toMatchObject({
-      status: 200,
-      body: { status: true },
-    });
+    expect(
+      await post('/send-verification-email', { email: email.toUpperCase(), callbackURL: '/mine' }, headers),
+    ).toMatchObject({ status: 200, body: { status: true } });
     const links = await verifyLinks(email, 2);
+    expect(links[links.length - 1].searchParams.get('callbackURL')).toBe('/mine');
     expect((await follow(links[links.length - 1])).status).toBe(302);
     expect(await post('/send-verification-email', { email }, headers)).toMatchObject({
       status: 400,
