@@ -54,6 +54,10 @@ describe('web client: account screens in a browser', () => {
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByRole('status').filter({ hasText: 'Follow the link we have sent to the new address' }).waitFor();
     await checkScreen(page, SUITE, 'email-changed');
+    // The address changes once the link mailed to the new one is followed.
+    await page.goto(await mailedLink(suite.smtp, newEmail, '/api/auth/verify-email'));
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
 
     await openSection(page, 'Password', 'Change password');
     await page.getByLabel('Current password').fill('not-the-password');
