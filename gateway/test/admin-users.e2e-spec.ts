@@ -131,7 +131,7 @@ describe('admin user management', () => {
     });
     expect(unknownRole.status).toBe(400);
     const malformed = await root.post('/admin/create-user', { email: 'not-an-email', name: 'M' });
-    expect(malformed.status).toBe(400);
+    expect(malformed).toMatchObject({ status: 400, body: { code: 'INVALID_EMAIL', message: 'Invalid email' } });
   });
 
   it('gets a user by id, and answers 404 for an unknown one', async () => {

@@ -1,11 +1,15 @@
+import { getCookieCache } from 'better-auth/cookies';
+import { serializeSignedCookie } from 'better-call';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
+
+const SECRET = 'cookie-cache-test-secret-0123456789abcdef';
 
 describe('cookie cache (session_data)', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await TestStack.start({ COOKIE_CACHE_ENABLED: 'true', COOKIE_CACHE_MAX_AGE: '60' });
+    stack = await TestStack.start({ AUTH_SECRET: SECRET, COOKIE_CACHE_ENABLED: 'true', COOKIE_CACHE_MAX_AGE: '60' });
   });
 
   afterAll(() => stack?.stop());
@@ -47,6 +51,18 @@ describe('cookie cache (session_data)', () => {
     await postJson(stack.url('/api/auth/sign-out'), {}, { cookie: withoutCache, origin: stack.baseUrl });
     expect((await getSession(cookie)).body).toMatchObject({ session: { token: answer.body.token } });
     expect((await getSession(cookie, '?disableCookieCache=true')).body).toBeNull();
+  });
+
+  it("sets cookies that better-auth's own helpers verify with the same secret, and no other", async () => {
+    const answer = await signUp();
+    const cookie = cookieHeaderFrom(answer.setCookies);
+    const sessionToken = answer.setCookies.find((setCookie) => setCookie.startsWith('better-auth.session_token='));
+    const signedByBetterCall = await serializeSignedCookie('better-auth.session_token', answer.body.token, SECRET);
+    expect(sessionToken?.split(';')[0]).toBe(signedByBetterCall.split(';')[0]);
+    const cached = await getCookieCache(new Headers({ cookie }), { secret: SECRET, isSecure: false });
+    expect(cached).toMatchObject({ session: { token: answer.body.token } });
+    const otherSecret = `${SECRET}-other`;
+    expect(await getCookieCache(new Headers({ cookie }), { secret: otherSecret, isSecure: false })).toBeNull();
   });
 
   it('answers null and clears a session_data cookie that is not ours, even with a valid session', async () => {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import { purposeKey } from '@authsvc/config';
+import { SignJWT } from 'jose';
 import { uniqueEmail } from './support/http.js';
 import { declaredRoutes } from './support/oracle/controller-routes.js';
 import type { Difference, Pair, Side } from './support/oracle/pair.js';
-import { startPair } from './support/oracle/start-pair.js';
+import { SECRET, startPair } from './support/oracle/start-pair.js';
 import { ACCOUNT_SURFACE_DIFFERENCES } from './differential-account.allowed.js';
 
 const PASSWORD = 'correct-horse-1';
@@ -147,6 +149,14 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
         path: auth('sign-in/username'),
         json: body(),
         as: `sign-in-u ${label}`,
+      });
+    });
+
+    it('with a complete JSON body but no Content-Type', async () => {
+      await pair.send('sign-in/email: a complete JSON body without Content-Type', {
+        path: auth('sign-in/email'),
+        body: JSON.stringify({ email, password: PASSWORD }),
+        contentType: null,
       });
     });
 
@@ -307,7 +317,7 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       });
     });
 
-    it('of an unverified user: the address changes and a verification goes out', async () => {
+    it('of an unverified user: the new address gets a link, which changes the address once followed', async () => {
       await signUp('change-unverified');
       const newEmail = uniqueEmail('changed-unverified');
       await pair.send('change-email: unverified user', {
@@ -327,6 +337,7 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
         path: auth('get-session'),
         as: 'change-unverified',
       });
+      await pair.followLink('change-email: unverified user, the used link again', newEmail, 'verify-email');
     });
 
     it('opened without a session and without callbackURL', async () => {
@@ -475,6 +486,16 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       }));
     });
 
+    it('request-password-reset without redirectTo, and its link', async () => {
+      const email = await signUp('reset-no-redirect');
+      await pair.send('request-password-reset: without redirectTo', {
+        path: auth('request-password-reset'),
+        json: { email },
+      });
+      await pair.compareMails('request-password-reset: the mail without redirectTo', email);
+      await pair.followLink('reset-password: the mailed link without redirectTo', email, 'reset-password/');
+    });
+
     it("forget-password, the spec's alias", async () => {
       const email = await signUp('forget');
       await pair.send('forget-password: known address', {
@@ -533,6 +554,43 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       await pair.followLink('verify-email: the sign-up link of another, signed in as myself', other, 'verify-email', {
         as: 'verify',
       });
+      const crossSite = await signUp('verify-cross-site');
+      await pair.followLink('verify-email: a link another site sent the browser to', crossSite, 'verify-email', {
+        as: 'verify-cross-site-clicker',
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
+    });
+  });
+
+  describe('an expired verification link', () => {
+    /** The link each side would have mailed an hour ago, signed as each signs: 1.7 with the secret itself. */
+    const expiredToken = (side: Side, claims: Record<string, unknown>) => {
+      const issuedAt = Math.floor(Date.now() / 1000) - 7200;
+      const key = side.name === 'ours' ? purposeKey(SECRET, 'verification-token') : new TextEncoder().encode(SECRET);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 3600)
+        .sign(key);
+    };
+
+    it('answers TOKEN_EXPIRED, or sends the browser back with it', async () => {
+      const email = uniqueEmail('expired');
+      const signedUp = await pair.send('setup: sign-up', {
+        path: auth('sign-up/email'),
+        json: { email, password: PASSWORD, name: 'Expired' },
+      });
+      const tokens = { ours: '', reference: '' };
+      for (const side of [pair.ours, pair.reference]) {
+        const userId = (signedUp[side.name].json as { user: { id: string } }).user.id;
+        tokens[side.name] = await expiredToken(side, { email, userId, requestType: 'email-verification' });
+      }
+      await pair.send('verify-email: an expired link', (side) => ({
+        path: auth(`verify-email?token=${tokens[side.name]}`),
+      }));
+      await pair.send('verify-email: an expired link with callbackURL', (side) => ({
+        path: auth(`verify-email?token=${tokens[side.name]}&callbackURL=%2Fverified`),
+      }));
     });
   });
 

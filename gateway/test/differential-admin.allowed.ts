@@ -22,11 +22,6 @@ export const ADMIN_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     why: 'deliberately stricter: a role no access statement names is refused (400 YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE, the answer 1.7 gives once roles are configured) instead of being stored',
   },
   {
-    label: 'create-user: a malformed email',
-    aspects: ['error'],
-    why: 'the body contract checks the email as sign-up does: 400 VALIDATION_ERROR where the reference answers 400 INVALID_EMAIL',
-  },
-  {
     label: 'impersonate-user: the admin',
     aspects: ['cookies'],
     why: "the admin_session cookie lasts as long as the admin's own session still does, not a fixed 7 days: it can restore nothing after that (docs/admin-sessions.md)",

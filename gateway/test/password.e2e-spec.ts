@@ -79,6 +79,20 @@ describe('password reset and change', () => {
     });
   });
 
+  it("lands a link mailed without redirectTo on the web client's reset screen", async () => {
+    const { email } = await signUp();
+    await post('/request-password-reset', { email });
+    const [token] = await resetTokens(email);
+    const link = smtp.linksTo(email, `/api/auth/reset-password/${token}`)[0];
+    expect(link.searchParams.get('callbackURL')).toBe('');
+    const follow = (url: string) => request(url, { headers: { 'x-forwarded-for': randomClientIp() } });
+    const valid = await follow(link.toString());
+    expect(valid.status).toBe(302);
+    expect(valid.headers.get('location')).toBe(`${stack.baseUrl}/reset-password?token=${token}`);
+    const invalid = await follow(stack.url(`/api/auth/reset-password/${'x'.repeat(24)}?callbackURL=`));
+    expect(invalid.headers.get('location')).toBe(`${stack.baseUrl}/reset-password?error=INVALID_TOKEN`);
+  });
+
   it('sends the link on to the app with the token, or with ?error=INVALID_TOKEN', async () => {
     const { email } = await signUp();
     await post('/forget-password', { email, redirectTo: '/reset' });

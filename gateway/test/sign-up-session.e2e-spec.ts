@@ -236,6 +236,31 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
       });
     });
 
+    it('a complete JSON body without Content-Type is not parsed', async () => {
+      const email = uniqueEmail('untyped');
+      const answer = await request(stack.url('/api/auth/sign-up/email'), {
+        method: 'POST',
+        headers: { 'x-forwarded-for': randomClientIp() },
+        body: new TextEncoder().encode(JSON.stringify({ name: 'x', email, password: 'correct-horse-1' })),
+      });
+      expect(answer).toMatchObject(validationError);
+      const signIn = await request(stack.url('/api/auth/sign-in/email'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+        body: JSON.stringify({ email, password: 'correct-horse-1' }),
+      });
+      expect(signIn.status).toBe(401);
+    });
+
+    it('a callbackURL that is no string: 400 with the code of its message', async () => {
+      expect(
+        await signUp({ name: 'x', email: uniqueEmail('cb'), password: 'correct-horse-1', callbackURL: 42 }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: 'Invalid callbackURL: expected a string', code: 'INVALID_CALLBACKURL_EXPECTED_A_STRING' },
+      });
+    });
+
     it('an unsupported media type is 415', async () => {
       const answer = await request(stack.url('/api/auth/sign-up/email'), {
         method: 'POST',

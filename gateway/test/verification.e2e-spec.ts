@@ -150,15 +150,52 @@ describe('email verification', () => {
       status: 400,
       body: { code: 'EMAIL_MISMATCH', message: 'Email mismatch' },
     });
-    expect(await post('/send-verification-email', { email: email.toUpperCase() }, headers)).toMatchObject({
-      status: 200,
-      body: { status: true },
-    });
+    expect(
+      await post('/send-verification-email', { email: email.toUpperCase(), callbackURL: '/mine' }, headers),
+    ).toMatchObject({ status: 200, body: { status: true } });
     const links = await verifyLinks(email, 2);
+    expect(links[links.length - 1].searchParams.get('callbackURL')).toBe('/mine');
     expect((await follow(links[links.length - 1])).status).toBe(302);
     expect(await post('/send-verification-email', { email }, headers)).toMatchObject({
       status: 400,
       body: { code: 'EMAIL_ALREADY_VERIFIED', message: 'Email is already verified' },
+    });
+  });
+  describe('login CSRF through the link', () => {
+    const navigation = (site: string) => ({ 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' });
+
+    it('verifies a link another site sent the browser to, but signs nobody in', async () => {
+      const { email, cookie } = await signUp({ callbackURL: '/welcome' });
+      const [link] = await verifyLinks(email);
+      const answer = await request(link.toString(), { headers: navigation('cross-site') });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe('/welcome');
+      expect(answer.setCookies).toEqual([]);
+      expect((await sessionOf(cookie)).body).toMatchObject({ user: { email, emailVerified: true } });
+    });
+
+    it('signs in from a link opened in the mail client (Sec-Fetch-Site: none) or on our own origin', async () => {
+      for (const site of ['none', 'same-origin']) {
+        const { email } = await signUp({ callbackURL: '/welcome' });
+        const [link] = await verifyLinks(email);
+        const answer = await request(link.toString(), { headers: navigation(site) });
+        expect(answer.status).toBe(302);
+        expect(answer.setCookies).toHaveLength(1);
+        expect((await sessionOf(cookieHeaderFrom(answer.setCookies))).body).toMatchObject({
+          user: { email, emailVerified: true },
+        });
+      }
+    });
+
+    it("never replaces another user's session with the link's user", async () => {
+      const victim = await signUp();
+      const attacker = await signUp({ callbackURL: '/welcome' });
+      const [link] = await verifyLinks(attacker.email);
+      const answer = await request(link.toString(), { headers: { cookie: victim.cookie, ...navigation('none') } });
+      expect(answer.status).toBe(302);
+      expect(answer.setCookies).toEqual([]);
+      expect((await sessionOf(victim.cookie)).body).toMatchObject({ user: { email: victim.email } });
+      expect((await sessionOf(attacker.cookie)).body).toMatchObject({ user: { emailVerified: true } });
     });
   });
 });

@@ -19,6 +19,7 @@ import { AuthController } from './auth-controller.decorator.js';
 import { ResetPasswordLinkQueryParams, ResetPasswordQueryParams } from './dto/reset-password.queries.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { WEB_RESET_PASSWORD_PAGE } from '../web/web-client-pages.js';
 
 /** Password reset by mailed link and password change; set-password is deliberately not routed (NATS only). */
 @AuthController()
@@ -41,7 +42,11 @@ export class PasswordController {
     return this.services.call(IdentityRpc.requestPasswordReset, { ...body, correlationId });
   }
 
-  /** The mailed link: on to the app's page with `?token=`, or with `?error=INVALID_TOKEN`. It does not use the token up. */
+  /**
+   * The mailed link: on to the app's page with `?token=`, or with `?error=INVALID_TOKEN`. It does not use the token
+   * up. A link mailed without `redirectTo` (an empty callbackURL) lands on our web client's reset screen, where 1.7
+   * sends the browser to its `/error` page.
+   */
   @Get('reset-password/:token')
   @RateLimit(CREDENTIAL_RULE)
   async followResetLink(
@@ -51,7 +56,7 @@ export class PasswordController {
     @Res() response: FastifyReply,
   ): Promise<void> {
     const { valid } = await this.services.call(IdentityRpc.checkPasswordResetToken, { correlationId, token });
-    const target = new URL(query.callbackURL, this.config.BASE_URL);
+    const target = new URL(query.callbackURL || WEB_RESET_PASSWORD_PAGE, this.config.BASE_URL);
     if (valid) target.searchParams.set('token', token);
     else target.searchParams.set('error', AuthErrors.INVALID_TOKEN.code);
     redirectTo(response, target.toString());

@@ -12,6 +12,7 @@ import { AuthController } from './auth-controller.decorator.js';
 import { withErrorParameter } from './callback-redirect.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { mayLinkSignIn } from '../security/link-sign-in.js';
 
 @AuthController()
 export class VerificationController {
@@ -33,8 +34,9 @@ export class VerificationController {
 
   /**
    * The link of the verification mail. With a callbackURL the browser goes there (`?error=CODE` when the link
-   * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in, and
-   * only a browser not signed in as that user already (its session is read without extending it).
+   * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in, only
+   * a browser signed in as nobody (its session is read without extending it: never replaced by another user's),
+   * and only when no other site started the navigation (`mayLinkSignIn`: login CSRF).
    */
   @Get('verify-email')
   async verify(
@@ -44,7 +46,7 @@ export class VerificationController {
     @Res() response: FastifyReply,
   ): Promise<void> {
     try {
-      const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION;
+      const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION && mayLinkSignIn(request.headers['sec-fetch-site']);
       const current = signIn ? await this.currentSession.resolve(request, response, { disableRefresh: true }) : null;
       const answer = await this.services.call(IdentityRpc.verifyEmail, {
         ...query,

@@ -27,8 +27,9 @@ export function registerRequestBodyParser(instance: FastifyInstance): void {
       if (rejected) return;
       const raw = Buffer.concat(chunks).toString('utf8');
       const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (raw.trim() === '') return done(null, undefined);
-      if (mediaType === 'application/json' || mediaType === '') {
+      // Without a Content-Type nothing is parsed, as the reference does: the endpoint sees no body.
+      if (raw.trim() === '' || mediaType === '') return done(null, undefined);
+      if (mediaType === 'application/json') {
         try {
           return done(null, JSON.parse(raw));
         } catch {

@@ -49,8 +49,12 @@ describe('origin policy', () => {
     } catch (error) {
       refused = error as typeof refused;
     }
-    expect(refused).toMatchObject({ status: 400, message: 'Invalid redirectURL: expected a string' });
-    expect(codeOf({ body: { callbackURL: { href: '/x' } } })).toBe(RequestErrors.URL_NOT_A_STRING.code);
+    expect(refused).toMatchObject({
+      status: 400,
+      message: 'Invalid redirectURL: expected a string',
+      code: 'INVALID_REDIRECTURL_EXPECTED_A_STRING',
+    });
+    expect(codeOf({ body: { callbackURL: { href: '/x' } } })).toBe('INVALID_CALLBACKURL_EXPECTED_A_STRING');
   });
 
   it('refuses sign-in and sign-up without Origin when Sec-Fetch-Site shows a browser sent them', () => {

@@ -1,4 +1,4 @@
-import { DomainError, RequestErrors, withMessage, type ErrorDefinition } from '@authsvc/errors';
+import { DomainError, RequestErrors, type ErrorDefinition } from '@authsvc/errors';
 import type { TrustedOrigins } from './trusted-origins.js';
 
 /** What the origin policy looks at in a request. */
@@ -17,12 +17,12 @@ export interface OriginFacts {
 
 const SIGN_IN_ROUTES = ['/sign-in/', '/sign-up/'];
 
-/** Each field, the name the reference gives it in its messages, and its error when untrusted. */
-const URL_FIELDS: readonly [field: string, label: string, error: ErrorDefinition][] = [
-  ['callbackURL', 'callbackURL', RequestErrors.INVALID_CALLBACK_URL],
-  ['redirectTo', 'redirectURL', RequestErrors.INVALID_REDIRECT_URL],
-  ['errorCallbackURL', 'errorCallbackURL', RequestErrors.INVALID_ERROR_CALLBACK_URL],
-  ['newUserCallbackURL', 'newUserCallbackURL', RequestErrors.INVALID_NEW_USER_CALLBACK_URL],
+/** Each field, its error when it is no string, and its error when untrusted. */
+const URL_FIELDS: readonly [field: string, notAString: ErrorDefinition, untrusted: ErrorDefinition][] = [
+  ['callbackURL', RequestErrors.CALLBACK_URL_NOT_A_STRING, RequestErrors.INVALID_CALLBACK_URL],
+  ['redirectTo', RequestErrors.REDIRECT_URL_NOT_A_STRING, RequestErrors.INVALID_REDIRECT_URL],
+  ['errorCallbackURL', RequestErrors.ERROR_CALLBACK_URL_NOT_A_STRING, RequestErrors.INVALID_ERROR_CALLBACK_URL],
+  ['newUserCallbackURL', RequestErrors.NEW_USER_CALLBACK_URL_NOT_A_STRING, RequestErrors.INVALID_NEW_USER_CALLBACK_URL],
 ];
 
 /**
@@ -38,13 +38,11 @@ export function checkOrigin(facts: OriginFacts, trusted: TrustedOrigins): void {
   const isSignIn = SIGN_IN_ROUTES.some((prefix) => facts.route.startsWith(prefix));
   if (facts.method === 'POST') checkRequestOrigin(facts, trusted, isSignIn);
   const body = (typeof facts.body === 'object' && facts.body !== null ? facts.body : {}) as Record<string, unknown>;
-  for (const [field, label, error] of URL_FIELDS) {
+  for (const [field, notAString, untrusted] of URL_FIELDS) {
     const value = body[field] ?? (field === 'callbackURL' ? facts.query[field] : undefined);
     if (!value) continue;
-    if (typeof value !== 'string') {
-      throw new DomainError(withMessage(RequestErrors.URL_NOT_A_STRING, `Invalid ${label}: expected a string`));
-    }
-    if (!trusted.isTrustedUrl(value)) throw new DomainError(error);
+    if (typeof value !== 'string') throw new DomainError(notAString);
+    if (!trusted.isTrustedUrl(value)) throw new DomainError(untrusted);
   }
 }
 

@@ -1,11 +1,12 @@
-import { KeyRing } from '@authsvc/config';
+import { createHmac } from 'node:crypto';
+import { KeyRing, SECRET_ITSELF } from '@authsvc/config';
 import type { SessionView } from '@authsvc/contracts';
 import { AuthCookies } from './auth-cookies.js';
 import { signCookieValue } from './cookie-signature.js';
 
 const secret = 'test-secret-0123456789';
 const secrets = { AUTH_SECRET: secret, AUTH_SECRETS_PREVIOUS: [] };
-const signatureKeys = new KeyRing([secret], 'cookie-signature');
+const signatureKeys = new KeyRing([secret], SECRET_ITSELF);
 const now = new Date('2026-01-01T00:00:00.000Z');
 const session = {
   token: 'TOKEN123',
@@ -14,10 +15,11 @@ const session = {
 } as SessionView;
 
 describe('auth cookies', () => {
-  it('issues a signed session cookie that lives as long as the session was given', () => {
+  it('issues a session cookie signed as 1.7 does (HMAC-SHA256 keyed by the secret itself) for the session', () => {
     const [cookie] = new AuthCookies(secrets, false).issue(session, true, now);
+    const signature = createHmac('sha256', secret).update('TOKEN123').digest('base64');
     expect(cookie).toBe(
-      `better-auth.session_token=${encodeURIComponent(signCookieValue('TOKEN123', signatureKeys))}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
+      `better-auth.session_token=${encodeURIComponent(`TOKEN123.${signature}`)}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
     );
   });
 
@@ -53,7 +55,16 @@ describe('auth cookies', () => {
     expect(cookies.read(forged)).toEqual({ token: undefined, present: true, dontRemember: false });
   });
 
-  it('reads a cookie signed under a previous secret, and not one signed for the session_data cookie', () => {
+  it("reads a cookie signed under the earlier versions' cookie-signature key, with the current or a previous secret", () => {
+    const earlier = (key: string) =>
+      `better-auth.session_token=${encodeURIComponent(signCookieValue('TOKEN123', new KeyRing([key], 'cookie-signature')))}`;
+    expect(new AuthCookies(secrets, false).read(earlier(secret)).token).toBe('TOKEN123');
+    const rotated = new AuthCookies({ AUTH_SECRET: 'new-secret', AUTH_SECRETS_PREVIOUS: [secret] }, false);
+    expect(rotated.read(earlier(secret)).token).toBe('TOKEN123');
+    expect(rotated.read(earlier('removed-secret')).token).toBeUndefined();
+  });
+
+  it('reads a cookie signed under a previous secret, and not one signed under another purpose key', () => {
     const rotated = new AuthCookies({ AUTH_SECRET: 'new-secret', AUTH_SECRETS_PREVIOUS: [secret] }, false);
     const before = `better-auth.session_token=${encodeURIComponent(signCookieValue('TOKEN123', signatureKeys))}`;
     expect(rotated.read(before).token).toBe('TOKEN123');

@@ -1,4 +1,4 @@
-import { authKeyRing, type AuthSecrets, type KeyRing } from '@authsvc/config';
+import { authKeyRing, SECRET_ITSELF, type AuthSecrets, type KeyRing } from '@authsvc/config';
 import type { SessionView } from '@authsvc/contracts';
 import { parseCookieHeader, serializeCookie } from './cookie-header.js';
 import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
@@ -9,9 +9,10 @@ const PREFIX = 'better-auth';
 const JUST_NOW_MS = 60_000;
 
 /**
- * The cookies of the auth API, named and signed as the reference client expects (the client never checks a
- * signature, so the keys are ours to choose: one derived from the secrets for signed values, another for the
- * session_data cache; a cookie signed before a rotation stays valid while its secret is among the previous ones).
+ * The cookies of the auth API, named and signed as better-auth 1.7 signs them: HMAC-SHA256 keyed by the secret
+ * itself, so that an app sharing AUTH_SECRET verifies them with better-auth's own helpers (`getCookieCache` for
+ * session_data, better-call's signed cookies for the others). A cookie signed before a rotation stays valid while
+ * its secret is among the previous ones, and so does one signed under the purpose keys of earlier versions.
  * Behind an https BASE_URL every name gets the `__Secure-` prefix and the Secure attribute.
  */
 export class AuthCookies {
@@ -27,8 +28,8 @@ export class AuthCookies {
     secrets: AuthSecrets,
     private readonly secure: boolean,
   ) {
-    this.signatureKeys = authKeyRing(secrets, 'cookie-signature');
-    this.sessionDataKeys = authKeyRing(secrets, 'session-data');
+    this.signatureKeys = authKeyRing(secrets, SECRET_ITSELF, 'cookie-signature');
+    this.sessionDataKeys = authKeyRing(secrets, SECRET_ITSELF, 'session-data');
     const prefix = secure ? `__Secure-${PREFIX}` : PREFIX;
     this.sessionToken = `${prefix}.session_token`;
     this.sessionData = `${prefix}.session_data`;

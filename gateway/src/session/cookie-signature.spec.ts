@@ -1,25 +1,26 @@
 import { createHmac } from 'node:crypto';
-import { KeyRing, purposeKey } from '@authsvc/config';
+import { KeyRing, purposeKey, SECRET_ITSELF } from '@authsvc/config';
 import { signCookieValue, unsignCookieValue } from './cookie-signature.js';
 
-const ring = (...secrets: string[]) => new KeyRing(secrets, 'cookie-signature');
+const ring = (...secrets: string[]) => new KeyRing(secrets, SECRET_ITSELF);
 
 describe('signed cookie values', () => {
   const secret = 'test-secret-0123456789';
   const keys = ring(secret);
 
-  it('appends the Base64 HMAC-SHA256 of the value under the cookie key: 44 characters ending in "="', () => {
+  it('appends the Base64 HMAC-SHA256 of the value keyed by the secret itself: 44 characters ending in "="', () => {
     const signed = signCookieValue('abc', keys);
     const signature = signed.slice(4);
     expect(signature).toHaveLength(44);
     expect(signature.endsWith('=')).toBe(true);
-    expect(signature).toBe(createHmac('sha256', purposeKey(secret, 'cookie-signature')).update('abc').digest('base64'));
+    expect(signature).toBe(createHmac('sha256', secret).update('abc').digest('base64'));
   });
 
-  it('signs with a key of its own, not with the secret itself', () => {
-    const underSecret = createHmac('sha256', secret).update('abc').digest('base64');
-    expect(signCookieValue('abc', keys)).not.toBe(`abc.${underSecret}`);
-    expect(unsignCookieValue(`abc.${underSecret}`, keys)).toBeUndefined();
+  it("signs under a purpose key when given that purpose's ring, and refuses it under the secret's", () => {
+    const purposeRing = new KeyRing([secret], 'cookie-signature');
+    const underPurpose = createHmac('sha256', purposeKey(secret, 'cookie-signature')).update('abc').digest('base64');
+    expect(signCookieValue('abc', purposeRing)).toBe(`abc.${underPurpose}`);
+    expect(unsignCookieValue(`abc.${underPurpose}`, keys)).toBeUndefined();
   });
 
   it('gives the value back when the signature holds, even if the value contains dots', () => {

@@ -1,4 +1,5 @@
-import { KeyRing } from '@authsvc/config';
+import { createHmac } from 'node:crypto';
+import { KeyRing, SECRET_ITSELF } from '@authsvc/config';
 import type { SessionView, UserView } from '@authsvc/contracts';
 import { decodeSessionData, encodeSessionData, SESSION_DATA_MAX_LENGTH } from './session-data.js';
 
@@ -26,11 +27,27 @@ describe('session_data cookie', () => {
     expect(raw).toMatch(/^[A-Za-z0-9_-]+$/);
     const envelope = JSON.parse(Buffer.from(raw, 'base64url').toString());
     expect(envelope).toEqual({
-      session: { session, user },
+      session: { session, user, updatedAt: now.getTime() },
       expiresAt: now.getTime() + 60_000,
       signature: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(decodeSessionData(raw, secret, later(59))).toEqual({ status: 'valid', value: { session, user } });
+  });
+
+  it("signs as 1.7's getCookieCache checks: HMAC-SHA256 of the payload with its expiry, keyed by the secret", () => {
+    const raw = encodeSessionData({ session, user }, new KeyRing(['the-secret'], SECRET_ITSELF), now, 60);
+    const envelope = JSON.parse(Buffer.from(raw, 'base64url').toString());
+    const signed = JSON.stringify({ ...envelope.session, expiresAt: envelope.expiresAt });
+    expect(envelope.signature).toBe(createHmac('sha256', 'the-secret').update(signed).digest('base64url'));
+  });
+
+  it('reads a cookie of earlier versions, written without updatedAt', () => {
+    const expiresAt = now.getTime() + 60_000;
+    const signature = createHmac('sha256', secret.current.key)
+      .update(JSON.stringify({ session, user, expiresAt }))
+      .digest('base64url');
+    const raw = Buffer.from(JSON.stringify({ session: { session, user }, expiresAt, signature })).toString('base64url');
+    expect(decodeSessionData(raw, secret, now)).toEqual({ status: 'valid', value: { session, user } });
   });
 
   it('expires after its lifetime or with the session', () => {

@@ -52,8 +52,12 @@ describe('web client: account screens in a browser', () => {
     const newEmail = uniqueEmail('web-moved');
     await page.getByLabel('New email').fill(newEmail);
     await page.getByRole('button', { name: 'Change email' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your address has been changed' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Follow the link we have sent to the new address' }).waitFor();
     await checkScreen(page, SUITE, 'email-changed');
+    // The address changes once the link mailed to the new one is followed.
+    await page.goto(await mailedLink(suite.smtp, newEmail, '/api/auth/verify-email'));
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
 
     await openSection(page, 'Password', 'Change password');
     await page.getByLabel('Current password').fill('not-the-password');

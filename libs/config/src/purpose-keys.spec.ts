@@ -1,4 +1,4 @@
-import { authKeyRing, KEY_PURPOSES, KeyRing, keyIdOf, purposeKey } from './index.js';
+import { authKeyRing, KEY_PURPOSES, KeyRing, keyIdOf, purposeKey, SECRET_ITSELF } from './index.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters';
 
@@ -29,6 +29,23 @@ describe('key ring', () => {
     expect(ring.current.key.equals(purposeKey('current', 'session-data'))).toBe(true);
     expect(ring.byId(keyIdOf(purposeKey('older', 'session-data')))?.key).toEqual(purposeKey('older', 'session-data'));
     expect(ring.byId(keyIdOf(purposeKey('unknown', 'session-data')))).toBeUndefined();
+  });
+
+  it('keys by the secrets themselves where better-auth checks with the secret, and signs with the current one', () => {
+    const ring = authKeyRing({ AUTH_SECRET: 'current', AUTH_SECRETS_PREVIOUS: ['old'] }, SECRET_ITSELF);
+    expect(ring.all.map(({ key }) => key.toString())).toEqual(['current', 'old']);
+    expect(ring.current.key.toString()).toBe('current');
+  });
+
+  it("also accepts, after its own and never for signing, a former purpose's keys of the same secrets", () => {
+    const ring = authKeyRing({ AUTH_SECRET: 'current', AUTH_SECRETS_PREVIOUS: ['old'] }, SECRET_ITSELF, 'session-data');
+    expect(ring.current.key.toString()).toBe('current');
+    expect(ring.all.map(({ key }) => key)).toEqual([
+      Buffer.from('current'),
+      Buffer.from('old'),
+      purposeKey('current', 'session-data'),
+      purposeKey('old', 'session-data'),
+    ]);
   });
 
   it('names keys by a short id that does not contain the key', () => {

@@ -24,6 +24,20 @@ export function purposeKey(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, '', `authsvc/${purpose}`, KEY_LENGTH));
 }
 
+/**
+ * The secret's own bytes as the key, for what better-auth's server helpers check with the shared secret: the
+ * session cookies (`session_token`, `session_data`, `dont_remember`, `admin_session`), which apps verify with
+ * `getCookieCache` or better-call's signed cookies, keyed by the secret itself as 1.7 keys them. Everything that
+ * is ours alone keeps a purpose key.
+ */
+export const SECRET_ITSELF = 'secret-itself';
+
+export type KeyUse = KeyPurpose | typeof SECRET_ITSELF;
+
+function keyFor(secret: string, use: KeyUse): Buffer {
+  return use === SECRET_ITSELF ? Buffer.from(secret, 'utf8') : purposeKey(secret, use);
+}
+
 /** A key with a short public name, stored beside what it protected so that the right key is found again. */
 export interface IdentifiedKey {
   readonly id: string;
@@ -36,18 +50,20 @@ export function keyIdOf(key: Buffer): string {
 }
 
 /**
- * The keys of one purpose, derived from a list of secrets (the current one first, then the previous ones still
- * accepted): sign and encrypt with `current`, check and decrypt with any of `all`.
+ * The keys of one use, from a list of secrets (the current one first, then the previous ones still accepted):
+ * sign and encrypt with `current`, check and decrypt with any of `all`. `formerKeys` are checked last and never
+ * sign: the keys an earlier version used for the same thing.
  */
 export class KeyRing {
   readonly all: readonly IdentifiedKey[];
 
-  constructor(secrets: readonly string[], purpose: KeyPurpose) {
-    if (secrets.length === 0) throw new Error(`no secret for ${purpose}`);
-    this.all = secrets.map((secret) => {
-      const key = purposeKey(secret, purpose);
+  constructor(secrets: readonly string[], use: KeyUse, formerKeys: readonly IdentifiedKey[] = []) {
+    if (secrets.length === 0) throw new Error(`no secret for ${use}`);
+    const keys = secrets.map((secret) => {
+      const key = keyFor(secret, use);
       return { id: keyIdOf(key), key };
     });
+    this.all = [...keys, ...formerKeys];
   }
 
   get current(): IdentifiedKey {
@@ -65,7 +81,11 @@ export interface AuthSecrets {
   readonly AUTH_SECRETS_PREVIOUS: readonly string[];
 }
 
-/** The keys of a purpose from AUTH_SECRET, then each of AUTH_SECRETS_PREVIOUS. */
-export function authKeyRing(config: AuthSecrets, purpose: KeyPurpose): KeyRing {
-  return new KeyRing([config.AUTH_SECRET, ...config.AUTH_SECRETS_PREVIOUS], purpose);
+/**
+ * The keys of a use from AUTH_SECRET, then each of AUTH_SECRETS_PREVIOUS; with `formerly`, that purpose's keys
+ * from the same secrets are still accepted (what an earlier version signed stays valid).
+ */
+export function authKeyRing(config: AuthSecrets, use: KeyUse, formerly?: KeyPurpose): KeyRing {
+  const secrets = [config.AUTH_SECRET, ...config.AUTH_SECRETS_PREVIOUS];
+  return new KeyRing(secrets, use, formerly === undefined ? [] : new KeyRing(secrets, formerly).all);
 }

@@ -21,11 +21,7 @@ export interface ReferenceOptions {
   readonly webOrigin: string;
 }
 
-/**
- * better-auth 1.7 in this process, configured as the reference profile (/work/shared/reference/README.md), with
- * one deviation the issue asks for: an unverified user's change-email replaces the address at once and mails a
- * verification (spec §4), which 1.7 does with `updateEmailWithoutVerification`.
- */
+/** better-auth 1.7 in this process, configured as the reference profile (/work/shared/reference/README.md). */
 export class ReferenceAuth {
   private constructor(
     readonly baseUrl: string,
@@ -72,7 +68,6 @@ export class ReferenceAuth {
       user: {
         changeEmail: {
           enabled: true,
-          updateEmailWithoutVerification: true,
           sendChangeEmailConfirmation: capture,
         },
         deleteUser: { enabled: true, sendDeleteAccountVerification: capture },

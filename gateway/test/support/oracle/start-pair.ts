@@ -2,7 +2,8 @@ import { TestStack } from '../test-stack.js';
 import { Pair } from './pair.js';
 import { ReferenceAuth } from './reference-auth.js';
 
-const SECRET = 'differential-test-secret-0123456789abcdef';
+/** Both sides' AUTH_SECRET, for a suite that signs what each side would (an expired link). */
+export const SECRET = 'differential-test-secret-0123456789abcdef';
 export const WEB_ORIGIN = 'http://localhost:5173';
 
 /**

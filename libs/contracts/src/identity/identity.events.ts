@@ -120,7 +120,7 @@ export const EmailChangeApprovalRequested = defineEvent<
 
 /**
  * Mails the new address the link that makes it the account's email. `approvalTokenId` is the approval link
- * that led here (for verified users), which cannot be used twice.
+ * that led here (for verified users), which cannot be used twice; null for an unverified user's change.
  */
 export const EmailChangeVerificationRequested = defineEvent<
   'EmailChangeVerificationRequested',
@@ -129,9 +129,9 @@ export const EmailChangeVerificationRequested = defineEvent<
 >('EmailChangeVerificationRequested', 'identity.mail.change-email-verification', MAIL_REQUEST_OPTIONS);
 
 /**
- * The user's email is now the new address: verified by the link mailed to it (`tokenId`, used up), or, for a
- * user whose address was unverified anyway, replaced at once and unverified (`emailVerified: false`, no token;
- * spec §4). Events without `emailVerified` are of the first kind.
+ * The user's email is now the new address, verified by the link mailed to it (`tokenId`, used up). Events with
+ * `emailVerified: false` and no token were recorded by earlier versions, which replaced an unverified user's
+ * address at once; they are still read that way.
  */
 export const EmailChanged = defineEvent<
   'EmailChanged',

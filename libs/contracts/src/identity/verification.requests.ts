@@ -28,8 +28,8 @@ export class VerifyEmailQuery {
 
 /**
  * The followed link, with the client facts of the session that the verifying click starts when `signIn` is
- * set (the gateway's AUTO_SIGN_IN_AFTER_VERIFICATION), unless the browser is already signed in as that user
- * (`signedInUserId`, the user of the caller's session).
+ * set (the gateway's AUTO_SIGN_IN_AFTER_VERIFICATION, for a navigation no other site started), unless the
+ * browser is signed in already (`signedInUserId`, the user of the caller's session, whoever that is).
  */
 export class VerifyEmailRequest extends sessionClient(VerifyEmailQuery) {
   @Flag()

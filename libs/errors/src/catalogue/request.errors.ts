@@ -13,12 +13,13 @@ export const RequestErrors = {
     'UNSUPPORTED_MEDIA_TYPE',
     /^Content-Type "[\x20\x21\x23-\x7e]{0,100}" is not allowed\. Allowed types: application\/x-www-form-urlencoded, application\/json$/,
   ),
-  /** A redirect URL field that is not a string, worded with the field's name. */
-  URL_NOT_A_STRING: defineError(
-    'Invalid URL: expected a string',
+  /** A redirect URL field that is not a string, in the reference's words; the code derives from the message. */
+  CALLBACK_URL_NOT_A_STRING: defineError('Invalid callbackURL: expected a string', HttpStatus.BAD_REQUEST),
+  REDIRECT_URL_NOT_A_STRING: defineError('Invalid redirectURL: expected a string', HttpStatus.BAD_REQUEST),
+  ERROR_CALLBACK_URL_NOT_A_STRING: defineError('Invalid errorCallbackURL: expected a string', HttpStatus.BAD_REQUEST),
+  NEW_USER_CALLBACK_URL_NOT_A_STRING: defineError(
+    'Invalid newUserCallbackURL: expected a string',
     HttpStatus.BAD_REQUEST,
-    'INVALID_URL_EXPECTED_A_STRING',
-    /^Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL): expected a string$/,
   ),
   INVALID_ORIGIN: defineError('Invalid origin', HttpStatus.FORBIDDEN),
   MISSING_OR_NULL_ORIGIN: defineError('Missing or null Origin', HttpStatus.FORBIDDEN),

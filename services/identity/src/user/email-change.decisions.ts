@@ -1,9 +1,4 @@
-import {
-  EmailChanged,
-  EmailChangeApprovalRequested,
-  EmailChangeVerificationRequested,
-  VerificationEmailRequested,
-} from '@authsvc/contracts';
+import { EmailChanged, EmailChangeApprovalRequested, EmailChangeVerificationRequested } from '@authsvc/contracts';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import type { RegisteredUser } from './user-state.js';
@@ -20,13 +15,16 @@ export interface RequestEmailChangeApproval extends MailedLink {
   readonly type: 'RequestEmailChangeApproval';
 }
 
-/** The link that proves the new address, mailed to it once the approval link was followed. */
+/**
+ * The link that proves the new address, mailed to it: at once for an unverified user (`approvalTokenId` null),
+ * once the approval link was followed for a verified one.
+ */
 export interface RequestNewEmailVerification extends MailedLink {
   readonly type: 'RequestNewEmailVerification';
-  readonly approvalTokenId: string;
+  readonly approvalTokenId: string | null;
 }
 
-/** The new address was proven: it becomes the user's (verified) email. */
+/** The new address was proven: it becomes the user's email, verified (whether the old one was or not). */
 export interface ChangeEmail {
   readonly type: 'ChangeEmail';
   readonly newEmail: string;
@@ -34,17 +32,7 @@ export interface ChangeEmail {
   readonly now: Date;
 }
 
-/**
- * An unverified user's change (spec §4): the new address becomes the email at once, still unverified, and gets a
- * verification link; the old one proved nothing, so nothing is lost.
- */
-export interface ReplaceUnverifiedEmail extends MailedLink {
-  readonly type: 'ReplaceUnverifiedEmail';
-  readonly now: Date;
-}
-
-export type EmailChangeCommand =
-  RequestEmailChangeApproval | RequestNewEmailVerification | ChangeEmail | ReplaceUnverifiedEmail;
+export type EmailChangeCommand = RequestEmailChangeApproval | RequestNewEmailVerification | ChangeEmail;
 
 const usedLink = () => new DomainError(AuthErrors.INVALID_TOKEN, { status: HttpStatus.UNAUTHORIZED });
 
@@ -66,13 +54,14 @@ export function requestNewEmailVerification(
   command: RequestNewEmailVerification,
   user: RegisteredUser,
 ): PendingEvent[] {
-  if (user.usedEmailChangeTokens.includes(command.approvalTokenId)) throw usedLink();
+  const { approvalTokenId } = command;
+  if (approvalTokenId !== null && user.usedEmailChangeTokens.includes(approvalTokenId)) throw usedLink();
   const { userId } = user;
   const { email, name, url } = command;
   return [
     pendingEvent(
       EmailChangeVerificationRequested,
-      { userId, expiresAt: command.expiresAt.toISOString(), approvalTokenId: command.approvalTokenId },
+      { userId, expiresAt: command.expiresAt.toISOString(), approvalTokenId },
       { email, name, url },
       userId,
     ),
@@ -87,26 +76,6 @@ export function changeEmail(command: ChangeEmail, user: RegisteredUser): Pending
       EmailChanged,
       { userId, changedAt: command.now.toISOString(), tokenId: command.tokenId },
       { email: command.newEmail },
-      userId,
-    ),
-  ];
-}
-
-export function replaceUnverifiedEmail(command: ReplaceUnverifiedEmail, user: RegisteredUser): PendingEvent[] {
-  if (user.emailVerified) throw new DomainError(AuthErrors.EMAIL_ALREADY_VERIFIED);
-  const { userId } = user;
-  const { email, name, url } = command;
-  return [
-    pendingEvent(
-      EmailChanged,
-      { userId, changedAt: command.now.toISOString(), emailVerified: false },
-      { email },
-      userId,
-    ),
-    pendingEvent(
-      VerificationEmailRequested,
-      { userId, expiresAt: command.expiresAt.toISOString() },
-      { email, name, url },
       userId,
     ),
   ];

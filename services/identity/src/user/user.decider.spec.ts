@@ -1,6 +1,7 @@
 import {
   CredentialAccountCreated,
   EmailChanged,
+  EmailChangeVerificationRequested,
   EmailVerified,
   PasswordChanged,
   PasswordHashUpgraded,
@@ -266,19 +267,18 @@ describe('user decider: password hash upgrade', () => {
 describe('user decider: email change', () => {
   const link = { email: 'new@example.com', name: 'Ada', url: 'http://x/verify', expiresAt: now };
 
-  it("replaces an unverified user's address at once, still unverified, and mails the new one a verification", () => {
-    const replace = { type: 'ReplaceUnverifiedEmail' as const, ...link, now };
-    const replaced = givenEvents(user, registration).when(replace).thenEvents();
-    expect(typesOf(replaced)).toEqual([EmailChanged.type, VerificationEmailRequested.type]);
-    expect(replaced[0]).toMatchObject({ data: { emailVerified: false }, personal: { email: 'new@example.com' } });
-    expect(replaced[1]).toMatchObject({ personal: { email: 'new@example.com', url: 'http://x/verify' } });
-    expect(givenEvents(user, [...registration, ...replaced]).state).toMatchObject({ emailVerified: false });
-  });
-
-  it("refuses to replace a verified user's address without approval", () => {
-    const verified = givenEvents(user, after(registration, { type: 'VerifyEmail', now }));
-    const replace = { type: 'ReplaceUnverifiedEmail' as const, ...link, now };
-    expect(codeOf(verified.when(replace))).toBe(AuthErrors.EMAIL_ALREADY_VERIFIED.code);
+  it("mails an unverified user's new address its link at once, and the followed link makes it the verified email", () => {
+    const request = { type: 'RequestNewEmailVerification' as const, ...link, approvalTokenId: null };
+    const requested = givenEvents(user, registration).when(request).thenEvents();
+    expect(typesOf(requested)).toEqual([EmailChangeVerificationRequested.type]);
+    expect(requested[0]).toMatchObject({ personal: { email: 'new@example.com', url: 'http://x/verify' } });
+    const history = [...registration, ...requested];
+    expect(givenEvents(user, history).state).toMatchObject({ emailVerified: false, usedEmailChangeTokens: [] });
+    const change = { type: 'ChangeEmail' as const, newEmail: 'new@example.com', tokenId: 'change1', now };
+    const changed = givenEvents(user, history).when(change).thenEvents();
+    expect(typesOf(changed)).toEqual([EmailChanged.type]);
+    expect(changed[0]).toMatchObject({ personal: { email: 'new@example.com' } });
+    expect(givenEvents(user, [...history, ...changed]).state).toMatchObject({ emailVerified: true });
   });
 
   it('uses every approval and change link once', () => {

@@ -19,7 +19,6 @@ import {
 import { deleteUser, requestUserDeletion, type DeletionCommand } from './deletion.decisions.js';
 import {
   changeEmail,
-  replaceUnverifiedEmail,
   requestEmailChangeApproval,
   requestNewEmailVerification,
   type EmailChangeCommand,
@@ -93,8 +92,6 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestNewEmailVerification(command, registered(state));
     case 'ChangeEmail':
       return changeEmail(command, registered(state));
-    case 'ReplaceUnverifiedEmail':
-      return replaceUnverifiedEmail(command, registered(state));
     case 'RequestUserDeletion':
       return requestUserDeletion(command, registered(state));
     case 'DeleteUser':

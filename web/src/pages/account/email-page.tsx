@@ -21,7 +21,7 @@ function ChangeEmailForm({ email, verified }: { email: string; verified: boolean
         <Notice>
           {verified
             ? `To approve the change, follow the link we have sent to ${email}; the new address then gets a link of its own.`
-            : 'Your address has been changed. Follow the link we have sent to the new address to verify it.'}
+            : 'Follow the link we have sent to the new address: it becomes your address once you do.'}
         </Notice>
       ) : (
         <form onSubmit={form.onSubmit} noValidate>

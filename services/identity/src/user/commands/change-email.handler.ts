@@ -4,14 +4,15 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
 import { normalizeEmail } from '../email/email-address.js';
-import { UserEntity, USERS_EMAIL_UNIQUE } from '../user.entity.js';
+import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
+import { NewAddressMail } from '../verification/new-address-mail.js';
 import { VerificationLinks } from '../verification/verification-links.js';
 import { ChangeEmailCommand } from './change-email.command.js';
 
 /**
- * Starts a change of email, or makes it at once for an unverified user (spec §4). Whether the new address already
- * has an account must not leak: it gets the same answer, after the same time, and nobody is mailed.
+ * Starts a change of email: nothing changes until the link mailed to the new address is followed. Whether the new
+ * address already has an account must not leak: it gets the same answer, after the same time, and nobody is mailed.
  */
 @CommandHandler(ChangeEmailCommand)
 export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
@@ -19,6 +20,7 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
     private readonly links: VerificationLinks,
+    private readonly newAddress: NewAddressMail,
   ) {}
 
   async execute({ request }: ChangeEmailCommand): Promise<{ status: true }> {
@@ -34,40 +36,22 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
 
   /**
    * A verified user approves from the current address first, then proves the new one; an unverified user's
-   * address is replaced at once and the new one gets a verification link.
+   * address proves nothing worth approving, so the new address gets its link at once (as 1.7 without
+   * `updateEmailWithoutVerification`).
    */
   private async mailFirstLink(user: UserEntity, newEmail: string, request: ChangeEmailRequest): Promise<void> {
     const now = new Date();
     const context = { correlationId: request.correlationId, actorId: user.id, now };
+    if (!user.emailVerified) return this.newAddress.send(user, newEmail, request.callbackURL, null, context);
     const owner = { email: user.email, userId: user.id };
-    if (user.emailVerified) {
-      const link = await this.links.createEmailChange(
-        'change-email-confirmation',
-        owner,
-        newEmail,
-        request.callbackURL,
-        now,
-      );
-      await this.users.execute(
-        user.id,
-        {
-          type: 'RequestEmailChangeApproval',
-          email: user.email,
-          name: user.name,
-          url: link.url,
-          expiresAt: link.expiresAt,
-        },
-        context,
-      );
-      return;
-    }
-    const link = await this.links.create({ email: newEmail, userId: user.id }, request.callbackURL, now);
-    const replace = { type: 'ReplaceUnverifiedEmail', email: newEmail, name: user.name, ...link, now } as const;
-    await this.users
-      .execute(user.id, replace, context, { [USERS_EMAIL_UNIQUE]: AuthErrors.USER_ALREADY_EXISTS })
-      .catch((error: unknown) => {
-        // Taken since the check above: answered like any taken address.
-        if (!(error instanceof DomainError && error.code === AuthErrors.USER_ALREADY_EXISTS.code)) throw error;
-      });
+    const link = await this.links.createEmailChange(
+      'change-email-confirmation',
+      owner,
+      newEmail,
+      request.callbackURL,
+      now,
+    );
+    const approval = { type: 'RequestEmailChangeApproval', email: user.email, name: user.name, ...link } as const;
+    await this.users.execute(user.id, approval, context);
   }
 }

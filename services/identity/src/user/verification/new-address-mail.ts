@@ -5,8 +5,9 @@ import { UserStream } from '../user-stream.js';
 import { VerificationLinks } from './verification-links.js';
 
 /**
- * Mails the new address of a verified user's email change the link that makes it the user's email, once the
- * approval link (`approvalTokenId`, used up by this) was followed.
+ * Mails the new address of an email change the link that makes it the user's (verified) email: an unverified
+ * user's at once (`approvalTokenId` null), a verified user's once the approval link (`approvalTokenId`, used up by
+ * this) was followed.
  */
 @Injectable()
 export class NewAddressMail {
@@ -19,7 +20,7 @@ export class NewAddressMail {
     user: UserEntity,
     newEmail: string,
     callbackURL: string | undefined,
-    approvalTokenId: string,
+    approvalTokenId: string | null,
     context: CommandContext,
   ): Promise<void> {
     const link = await this.links.createEmailChange(
