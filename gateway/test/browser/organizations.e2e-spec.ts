@@ -8,7 +8,8 @@ import { PASSWORD, errorOfField, personWithAccount, signedInVisitor } from './su
 const SUITE = 'organizations';
 
 describe('web client: organization screens in a browser', () => {
-  const suite = browserSuite();
+  // Rate limits off: the invitation is resent at once, within the minute its mail limit waits (invitation-limits.e2e-spec.ts).
+  const suite = browserSuite({ RATE_LIMIT_ENABLED: 'false' });
 
   it('creates an organization, invites a member who accepts after signing in, changes their role, and they leave', async () => {
     const owner = await personWithAccount(suite.stack, 'web-owner');
