@@ -46,6 +46,10 @@ describe('discord profile', () => {
   });
 
   it('asks with PKCE and without a second consent screen by default', () => {
-    expect(descriptor).toMatchObject({ pkce: true, scopes: ['identify', 'email'], authorizationParameters: { prompt: 'none' } });
+    expect(descriptor).toMatchObject({
+      pkce: true,
+      scopes: ['identify', 'email'],
+      authorizationParameters: { prompt: 'none' },
+    });
   });
 });

@@ -1,0 +1,31 @@
+import type { ProviderFactory } from '../provider-descriptor.js';
+import { fetchUserinfo, firstText, text, toProfile } from './profile-fields.js';
+
+/** Reddit's API refuses or throttles requests without a descriptive User-Agent. */
+const USER_AGENT = 'authsvc';
+
+/** Reddit: `/api/v1/me`, which never carries an address (so `email_not_found` unless the operator maps one). */
+export const reddit: ProviderFactory = () => ({
+  id: 'reddit',
+  endpoints: {
+    authorization: 'https://www.reddit.com/api/v1/authorize',
+    token: 'https://www.reddit.com/api/v1/access_token',
+    userinfo: 'https://oauth.reddit.com/api/v1/me',
+  },
+  scopes: ['identity'],
+  pkce: false,
+  idTokenSignIn: false,
+  clientAuthentication: 'client_secret_basic',
+  profile: async (sources) => {
+    const user = await fetchUserinfo(sources, {}, { 'user-agent': USER_AGENT });
+    if (user === undefined) return null;
+    return toProfile({
+      subject: user.id,
+      email: null,
+      name: firstText(user.name),
+      // The icon URL carries resizing parameters that expire; the bare path stays valid.
+      image: text(user.icon_img)?.split('?')[0],
+      raw: user,
+    });
+  },
+});
