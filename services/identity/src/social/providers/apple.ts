@@ -4,7 +4,7 @@ import { asObject, firstText, isTrue, joinNames, toProfile } from './profile-fie
 /**
  * Sign in with Apple: the profile is the verified id token's claims. Apple sends the name only once, on the first
  * consent, in the posted `user` form field (`{name: {firstName, lastName}}`); it is unsigned, so only the name is
- * taken from it, never the address.
+ * taken from it, never the address. Apple requires `form_post` whenever the name or email scope is asked for.
  */
 export const apple: ProviderFactory = () => ({
   id: 'apple',
@@ -17,8 +17,6 @@ export const apple: ProviderFactory = () => ({
   scopes: ['email', 'name'],
   pkce: true,
   idTokenSignIn: true,
-  // Apple requires form_post whenever the name or email scope is asked for.
-  authorizationParameters: { response_mode: 'form_post' },
   profile: async ({ idTokenClaims, callbackUser }) => {
     if (idTokenClaims === undefined) return null;
     const posted = asObject(callbackUser?.name);
@@ -31,4 +29,5 @@ export const apple: ProviderFactory = () => ({
       raw: { ...idTokenClaims, name },
     });
   },
+  authorizationParameters: { response_mode: 'form_post' },
 });

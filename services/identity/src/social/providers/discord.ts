@@ -16,7 +16,10 @@ export const discordAvatarUrl = (user: JsonObject, id: string): string => {
   return `${CDN}/embed/avatars/${index}.png`;
 };
 
-/** Discord: `/users/@me`; its metadata advertises PKCE S256 and RFC 9207's `iss`, so both are used. */
+/**
+ * Discord: `/users/@me`; its metadata advertises PKCE S256 and RFC 9207's `iss`, so both are used. `prompt=none` (the
+ * reference's default) spares a user who already authorized the app a second consent screen.
+ */
 export const discord: ProviderFactory = () => ({
   id: 'discord',
   endpoints: {
@@ -29,8 +32,6 @@ export const discord: ProviderFactory = () => ({
   scopes: ['identify', 'email'],
   pkce: true,
   idTokenSignIn: false,
-  // The reference's default: no consent screen again for a user who already authorized the app.
-  authorizationParameters: { prompt: 'none' },
   profile: async (sources) => {
     const user = await fetchUserinfo(sources);
     const id = text(user?.id);
@@ -45,4 +46,5 @@ export const discord: ProviderFactory = () => ({
       raw: { ...user, image_url: image },
     });
   },
+  authorizationParameters: { prompt: 'none' },
 });

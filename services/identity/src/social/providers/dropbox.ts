@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { asObject, fetchUserinfo, firstText, toProfile } from './profile-fields.js';
+import { userinfoProfile } from './profile-fields.js';
 
 /** Dropbox: `users/get_current_account` (`account_id`, `name.display_name`, `email_verified`). */
 export const dropbox: ProviderFactory = () => ({
@@ -12,16 +12,11 @@ export const dropbox: ProviderFactory = () => ({
   scopes: ['account_info.read'],
   pkce: true,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const account = await fetchUserinfo(sources);
-    if (account === undefined) return null;
-    return toProfile({
-      subject: account.account_id,
-      email: account.email,
-      emailVerified: account.email_verified === true,
-      name: firstText(asObject(account.name)?.display_name),
-      image: account.profile_photo_url,
-      raw: account,
-    });
-  },
+  profile: userinfoProfile({
+    subject: 'account_id',
+    email: 'email',
+    verified: 'email_verified',
+    name: ['name.display_name'],
+    image: 'profile_photo_url',
+  }),
 });

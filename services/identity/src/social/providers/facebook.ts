@@ -1,12 +1,15 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { asObject, fetchUserinfo, firstText, toProfile } from './profile-fields.js';
+import { OPENID_FIELDS, mapFields, userinfoProfile } from './profile-fields.js';
 
 const GRAPH = 'https://graph.facebook.com/v24.0';
 
-/**
- * Facebook: a Limited Login id token (OpenID, `sub`) when there is one, else the Graph `/me` of the access token
- * (`id`, `picture.data.url`). Facebook does not say whether an address was verified.
- */
+/** Graph `/me`; Facebook does not say whether the address was verified. */
+const graphProfile = userinfoProfile(
+  { subject: 'id', email: 'email', verified: false, name: ['name'], image: 'picture.data.url' },
+  { query: { fields: 'id,name,email,picture' } },
+);
+
+/** Facebook: a Limited Login id token (OpenID, `sub`) when there is one, else the Graph `/me` of the access token. */
 export const facebook: ProviderFactory = () => ({
   id: 'facebook',
   endpoints: {
@@ -19,21 +22,8 @@ export const facebook: ProviderFactory = () => ({
   scopes: ['email', 'public_profile'],
   pkce: false,
   idTokenSignIn: true,
-  profile: async (sources) => {
-    const claims = sources.idTokenClaims;
-    if (claims !== undefined) {
-      const name = firstText(claims.name);
-      return toProfile({ subject: claims.sub, email: claims.email, name, image: claims.picture, raw: claims });
-    }
-    const user = await fetchUserinfo(sources, { fields: 'id,name,email,picture' });
-    if (user === undefined) return null;
-    return toProfile({
-      subject: user.id,
-      email: user.email,
-      emailVerified: user.email_verified === true,
-      name: firstText(user.name),
-      image: asObject(asObject(user.picture)?.data)?.url,
-      raw: user,
-    });
-  },
+  profile: async (sources) =>
+    sources.idTokenClaims === undefined
+      ? graphProfile(sources)
+      : mapFields(sources.idTokenClaims, { ...OPENID_FIELDS, verified: false, name: ['name'] }),
 });

@@ -1,5 +1,5 @@
 import type { ProviderEndpoints, ProviderFactory } from '../provider-descriptor.js';
-import { fetchUserinfo, firstText, toProfile } from './profile-fields.js';
+import { mapFields, fetchUserinfo } from './profile-fields.js';
 
 /** A GitLab instance's endpoints from its base URL, which is also its issuer (gitlab.com or self-hosted). */
 export const gitlabEndpoints = (issuer: string): ProviderEndpoints => {
@@ -23,13 +23,7 @@ export const gitlab: ProviderFactory = () => ({
   profile: async (sources) => {
     const user = await fetchUserinfo(sources);
     if (user === undefined || user.state !== 'active' || user.locked === true) return null;
-    return toProfile({
-      subject: user.id,
-      email: user.email,
-      emailVerified: user.email_verified === true,
-      name: firstText(user.name, user.username),
-      image: user.avatar_url,
-      raw: user,
-    });
+    const fields = { subject: 'id', email: 'email', verified: 'email_verified', image: 'avatar_url' };
+    return mapFields(user, { ...fields, name: ['name', 'username'] });
   },
 });

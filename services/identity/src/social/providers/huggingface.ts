@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { fetchUserinfo, openIdProfile } from './profile-fields.js';
+import { OPENID_FIELDS, userinfoProfile } from './profile-fields.js';
 
 /** Hugging Face: OpenID userinfo (`sub`, `email_verified`, `name` else `preferred_username`). */
 export const huggingface: ProviderFactory = () => ({
@@ -14,8 +14,5 @@ export const huggingface: ProviderFactory = () => ({
   scopes: ['openid', 'profile', 'email'],
   pkce: true,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const claims = await fetchUserinfo(sources);
-    return claims === undefined ? null : openIdProfile(claims);
-  },
+  profile: userinfoProfile(OPENID_FIELDS),
 });

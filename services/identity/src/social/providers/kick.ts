@@ -1,7 +1,7 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { asObject, fetchUserinfo, firstText, toProfile } from './profile-fields.js';
+import { userinfoProfile } from './profile-fields.js';
 
-/** Kick: `/public/v1/users` answers `{data: [user]}` for the token's user; it never says whether the address was verified. */
+/** Kick: `/public/v1/users` answers `{data: [user]}` for the token's user; it never says whether an address was verified. */
 export const kick: ProviderFactory = () => ({
   id: 'kick',
   endpoints: {
@@ -12,17 +12,12 @@ export const kick: ProviderFactory = () => ({
   scopes: ['user:read'],
   pkce: true,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const body = await fetchUserinfo(sources);
-    const user = asObject(Array.isArray(body?.data) ? body.data[0] : undefined);
-    if (user === undefined) return null;
-    return toProfile({
-      subject: user.user_id,
-      email: user.email,
-      emailVerified: false,
-      name: firstText(user.name),
-      image: user.profile_picture,
-      raw: user,
-    });
-  },
+  profile: userinfoProfile({
+    root: 'data.0',
+    subject: 'user_id',
+    email: 'email',
+    verified: false,
+    name: ['name'],
+    image: 'profile_picture',
+  }),
 });

@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { fetchUserinfo, firstText, openIdProfile } from './profile-fields.js';
+import { OPENID_FIELDS, userinfoProfile } from './profile-fields.js';
 
 /** LinkedIn (Sign In with LinkedIn using OpenID Connect): OpenID userinfo. */
 export const linkedin: ProviderFactory = () => ({
@@ -15,8 +15,5 @@ export const linkedin: ProviderFactory = () => ({
   // LinkedIn documents PKCE for native clients only; a web app authenticates with its secret.
   pkce: false,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const claims = await fetchUserinfo(sources);
-    return claims === undefined ? null : openIdProfile(claims, firstText(claims.name));
-  },
+  profile: userinfoProfile({ ...OPENID_FIELDS, name: ['name'] }),
 });

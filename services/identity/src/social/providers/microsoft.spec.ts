@@ -29,15 +29,13 @@ const profileOf = (tenantId: string | undefined, person: Person | undefined, ext
 };
 
 describe('microsoft profile', () => {
-  it.each(profileEdgeCases('flag'))('$title', async ({ person, expected }) => {
-    await expect(profileOf(undefined, person)).resolves.toEqual(expected && expect.objectContaining(expected));
-  });
-
   it('keys by oid, not by the pairwise sub, and keeps the claims as raw', async () => {
     const oid = '00000000-0000-0000-66f3-3332eca7ea81';
     const profile = await profileOf(undefined, { ...ADA, id: oid });
     expect(profile).toMatchObject({ subject: oid, raw: { ver: '2.0' } });
   });
+
+  it.each(profileEdgeCases('flag', (person) => profileOf(undefined, person)))('$title', ({ check }) => check());
 });
 
 describe('microsoft tenants', () => {

@@ -1,8 +1,9 @@
 import type { ProfileSources, ProviderProfile } from '../provider-descriptor.js';
 
 /**
- * Small readers shared by the provider descriptors: provider payloads are untrusted JSON, so every field is read
- * defensively (a wrong type counts as absent) and one function turns the fields into a `ProviderProfile`.
+ * The profile mapping shared by the provider descriptors. Provider payloads are untrusted JSON, so every field is
+ * read defensively (a wrong type counts as absent), and most providers say where their fields are as data
+ * (`FieldMap`) instead of code.
  */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -28,8 +29,14 @@ export const joinNames = (...parts: readonly unknown[]): string =>
 export const identifier = (value: unknown): string | undefined =>
   text(value) ?? (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined);
 
-/** OpenID booleans sometimes arrive as strings (Apple's `"true"`); anything else is not a yes. */
-export const isTrue = (value: unknown): boolean => value === true || value === 'true';
+/** Verification flags arrive as booleans, strings (Apple's `"true"`) or numbers (Zoom's `1`); nothing else is a yes. */
+export const isTrue = (value: unknown): boolean => value === true || value === 'true' || value === 1;
+
+/** The value at a dotted path (`name.display_name`, `data.0`), `undefined` as soon as a step is missing. */
+export const at = (source: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((value, key) => (Array.isArray(value) ? value[Number(key)] : asObject(value)?.[key]), source);
 
 export interface ProfileFields {
   readonly subject: unknown;
@@ -58,19 +65,43 @@ export const toProfile = (fields: ProfileFields): ProviderProfile | null => {
   };
 };
 
-/** Standard OpenID claims (`sub`, `email`, `email_verified`, `name`, `picture`) as a profile. */
-export const openIdProfile = (
-  claims: JsonObject,
-  name: string = firstText(claims.name, claims.preferred_username),
-): ProviderProfile | null =>
-  toProfile({
-    subject: claims.sub,
-    email: claims.email,
-    emailVerified: isTrue(claims.email_verified),
-    name,
-    image: claims.picture,
-    raw: claims,
+/** Where a provider keeps each profile field, as dotted paths into its user object. */
+export interface FieldMap {
+  /** The path under which the fields (and the raw profile) sit, when not at the top. */
+  readonly root?: string;
+  readonly subject: string;
+  readonly email?: string;
+  /** The flag that vouches for the address, or `false` where the provider cannot say. */
+  readonly verified: string | false;
+  /** Candidates in order, the first non-blank wins; a list of paths is joined (given and family name). */
+  readonly name: readonly (string | readonly string[])[];
+  readonly image?: string;
+}
+
+/** The profile of `body` as `map` describes it; the raw profile is the object at the map's root. */
+export const mapFields = (body: JsonObject, map: FieldMap): ProviderProfile | null => {
+  const user = map.root === undefined ? body : asObject(at(body, map.root));
+  if (user === undefined) return null;
+  const read = (path: string | undefined) => (path === undefined ? undefined : at(user, path));
+  const names = map.name.map((entry) => (typeof entry === 'string' ? read(entry) : joinNames(...entry.map(read))));
+  return toProfile({
+    subject: read(map.subject),
+    email: read(map.email),
+    emailVerified: map.verified !== false && isTrue(read(map.verified)),
+    name: firstText(...names),
+    image: read(map.image),
+    raw: user,
   });
+};
+
+/** The standard OpenID claims. */
+export const OPENID_FIELDS: FieldMap = {
+  subject: 'sub',
+  email: 'email',
+  verified: 'email_verified',
+  name: ['name', 'preferred_username'],
+  image: 'picture',
+};
 
 /** `url` with `params` set in its query (an operator's override may already carry a query of its own). */
 export const withQuery = (url: string, params: Readonly<Record<string, string>>): string => {
@@ -79,13 +110,26 @@ export const withQuery = (url: string, params: Readonly<Record<string, string>>)
   return target.href;
 };
 
-/** The userinfo endpoint's JSON object (with `query` added), or `undefined` when there is none or no object came. */
+/** What the userinfo request carries besides the bearer token. */
+export interface UserinfoRequest {
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The userinfo endpoint's JSON object, or `undefined` when there is no endpoint or no object came back. */
 export const fetchUserinfo = async (
   sources: ProfileSources,
-  query: Readonly<Record<string, string>> = {},
-  headers?: Readonly<Record<string, string>>,
+  request: UserinfoRequest = {},
 ): Promise<JsonObject | undefined> => {
   const endpoint = sources.endpoints.userinfo;
   if (endpoint === undefined) return undefined;
-  return asObject(await sources.fetchJson(withQuery(endpoint, query), headers));
+  return asObject(await sources.fetchJson(withQuery(endpoint, request.query ?? {}), request.headers));
 };
+
+/** A profile mapping that reads the userinfo endpoint's answer with `map`. */
+export const userinfoProfile =
+  (map: FieldMap, request: UserinfoRequest = {}) =>
+  async (sources: ProfileSources): Promise<ProviderProfile | null> => {
+    const body = await fetchUserinfo(sources, request);
+    return body === undefined ? null : mapFields(body, map);
+  };

@@ -1,3 +1,5 @@
+import { deepStrictEqual } from 'node:assert/strict';
+
 import type { ProfileSources, ProviderDescriptor, ProviderProfile } from '../provider-descriptor.js';
 
 /** A request a mapping made through `fetchJson`, as a spec checks it. */
@@ -45,19 +47,48 @@ export const ADA: Person = { id: '4815162342', email: 'ada@example.com', emailVe
  */
 export type EmailTrust = 'flag' | 'never-verified' | 'confirmed-only' | 'no-email';
 
+/** A provider's profile of a person (its payload factory applied); `undefined`: the provider gave no user info. */
+export type ProfileOf = (
+  person: Person | undefined,
+  extra?: Readonly<Record<string, unknown>>,
+) => Promise<ProviderProfile | null>;
+
+/** `ProfileOf` for a provider whose user info is the JSON `payload` answered at `url`. */
+export const answeredAt =
+  (
+    descriptor: ProviderDescriptor,
+    url: string,
+    payload: (person: Person, extra: Readonly<Record<string, unknown>>) => unknown,
+  ): ProfileOf =>
+  (person, extra = {}) =>
+    descriptor.profile(fakeSources(descriptor, person && { [url]: payload(person, extra) }).sources);
+
+/** `ProfileOf` for a provider whose user info is its verified id token's claims. */
+export const fromIdToken =
+  (
+    descriptor: ProviderDescriptor,
+    claims: (person: Person, extra: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>,
+  ): ProfileOf =>
+  (person, extra = {}) =>
+    descriptor.profile(fakeSources(descriptor, {}, person && { idTokenClaims: claims(person, extra) }).sources);
+
 export interface EdgeCase {
   readonly title: string;
-  /** `undefined`: the provider gave no user info at all (an error answer, no id token). */
-  readonly person: Person | undefined;
-  /** The profile's expected fields, or `null` for no usable profile. */
-  readonly expected: Partial<ProviderProfile> | null;
+  /** Maps the case's person and throws, with the difference, unless the profile is as expected. */
+  readonly check: () => Promise<void>;
 }
 
-/** The cases every mapping must get right, whatever the provider's payload looks like. */
-export const profileEdgeCases = (trust: EmailTrust): EdgeCase[] => {
+const pick = (profile: ProviderProfile, fields: Partial<ProviderProfile>): Partial<ProviderProfile> =>
+  Object.fromEntries(Object.keys(fields).map((key) => [key, profile[key as keyof ProviderProfile]]));
+
+/**
+ * The cases every mapping must get right, whatever the provider's payload looks like: a complete profile, no
+ * email, no name, no subject, no user info at all, and an unverified address where the provider can say.
+ */
+export const profileEdgeCases = (trust: EmailTrust, profileOf: ProfileOf): EdgeCase[] => {
   const email = trust === 'no-email' ? null : ADA.email;
   const verified = trust === 'flag' || trust === 'confirmed-only';
-  const cases: EdgeCase[] = [
+  const cases: { title: string; person: Person | undefined; expected: Partial<ProviderProfile> | null }[] = [
     {
       title: 'a complete profile',
       person: ADA,
@@ -79,7 +110,13 @@ export const profileEdgeCases = (trust: EmailTrust): EdgeCase[] => {
       expected: { email, emailVerified: false },
     });
   }
-  return cases;
+  return cases.map(({ title, person, expected }) => ({
+    title,
+    check: async () => {
+      const profile = await profileOf(person);
+      deepStrictEqual(profile === null || expected === null ? profile : pick(profile, expected), expected);
+    },
+  }));
 };
 
 /** `{given, family}` of a person's name, for payloads that split it. */

@@ -16,11 +16,7 @@ const redditMe = (person: Person) => ({
 const sourcesOf = (person: Person | undefined) => fakeSources(descriptor, person && { [ME]: redditMe(person) });
 
 describe('reddit profile', () => {
-  it.each(profileEdgeCases('no-email'))('$title', async ({ person, expected }) => {
-    await expect(descriptor.profile(sourcesOf(person).sources)).resolves.toEqual(
-      expected && expect.objectContaining(expected),
-    );
-  });
+  const profileOf = async (person: Person | undefined) => descriptor.profile(sourcesOf(person).sources);
 
   it('strips the expiring resize parameters from the icon and keeps the body as raw', async () => {
     await expect(descriptor.profile(sourcesOf(ADA).sources)).resolves.toMatchObject({
@@ -38,4 +34,6 @@ describe('reddit profile', () => {
   it('authenticates at the token endpoint with HTTP Basic', () => {
     expect(descriptor.clientAuthentication).toBe('client_secret_basic');
   });
+
+  it.each(profileEdgeCases('no-email', profileOf))('$title', ({ check }) => check());
 });

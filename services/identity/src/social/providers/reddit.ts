@@ -4,7 +4,7 @@ import { fetchUserinfo, firstText, text, toProfile } from './profile-fields.js';
 /** Reddit's API refuses or throttles requests without a descriptive User-Agent. */
 const USER_AGENT = 'authsvc';
 
-/** Reddit: `/api/v1/me`, which never carries an address (so `email_not_found` unless the operator maps one). */
+/** Reddit: `/api/v1/me`, which never carries an address (so a sign-in ends in `email_not_found`). */
 export const reddit: ProviderFactory = () => ({
   id: 'reddit',
   endpoints: {
@@ -17,15 +17,9 @@ export const reddit: ProviderFactory = () => ({
   idTokenSignIn: false,
   clientAuthentication: 'client_secret_basic',
   profile: async (sources) => {
-    const user = await fetchUserinfo(sources, {}, { 'user-agent': USER_AGENT });
-    if (user === undefined) return null;
-    return toProfile({
-      subject: user.id,
-      email: null,
-      name: firstText(user.name),
-      // The icon URL carries resizing parameters that expire; the bare path stays valid.
-      image: text(user.icon_img)?.split('?')[0],
-      raw: user,
-    });
+    const user = await fetchUserinfo(sources, { headers: { 'user-agent': USER_AGENT } });
+    // The icon URL carries resizing parameters that expire; the bare path stays valid.
+    const image = text(user?.icon_img)?.split('?')[0];
+    return user === undefined ? null : toProfile({ subject: user.id, name: firstText(user.name), image, raw: user });
   },
 });

@@ -1,7 +1,10 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { fetchUserinfo, firstText, toProfile } from './profile-fields.js';
+import { OPENID_FIELDS, userinfoProfile } from './profile-fields.js';
 
-/** Roblox: OpenID userinfo; the display name is `nickname`, the username `preferred_username`. */
+/**
+ * Roblox: OpenID userinfo; the display name is `nickname`, the username `preferred_username`. The reference's
+ * default prompt lets the user pick the account and confirm the consent every time.
+ */
 export const roblox: ProviderFactory = () => ({
   id: 'roblox',
   endpoints: {
@@ -15,19 +18,8 @@ export const roblox: ProviderFactory = () => ({
   // Roblox documents PKCE S256 on its authorization endpoint (the reference sends none).
   pkce: true,
   idTokenSignIn: false,
-  // The reference's default: let the user pick the account and confirm the consent every time.
+  // An address only comes with an `email` scope the operator adds; its verification claim is not taken (as the
+  // reference).
+  profile: userinfoProfile({ ...OPENID_FIELDS, verified: false, name: ['nickname', 'preferred_username'] }),
   authorizationParameters: { prompt: 'select_account consent' },
-  profile: async (sources) => {
-    const claims = await fetchUserinfo(sources);
-    if (claims === undefined) return null;
-    return toProfile({
-      subject: claims.sub,
-      // Only with an `email` scope the operator adds; Roblox's verification claim is not taken (as the reference).
-      email: claims.email,
-      emailVerified: false,
-      name: firstText(claims.nickname, claims.preferred_username),
-      image: claims.picture,
-      raw: claims,
-    });
-  },
 });

@@ -20,11 +20,7 @@ const userInfo = (person: Person) => ({
 const sourcesOf = (person: Person | undefined) => fakeSources(descriptor, person && { [USER_INFO]: userInfo(person) });
 
 describe('tiktok profile', () => {
-  it.each(profileEdgeCases('no-email'))('$title', async ({ person, expected }) => {
-    await expect(descriptor.profile(sourcesOf(person).sources)).resolves.toEqual(
-      expected && expect.objectContaining(expected),
-    );
-  });
+  const profileOf = async (person: Person | undefined) => descriptor.profile(sourcesOf(person).sources);
 
   it('asks for the profile fields, takes the large avatar and the username, and keeps the body as raw', async () => {
     const { sources, requests } = sourcesOf({ ...ADA, name: '' });
@@ -37,4 +33,6 @@ describe('tiktok profile', () => {
   it('sends the client id as client_key and comma-joins the scopes', () => {
     expect(descriptor).toMatchObject({ clientIdParameter: 'client_key', scopeSeparator: ',', pkce: false });
   });
+
+  it.each(profileEdgeCases('no-email', profileOf))('$title', ({ check }) => check());
 });

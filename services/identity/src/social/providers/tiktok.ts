@@ -1,7 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { asObject, fetchUserinfo, firstText, toProfile } from './profile-fields.js';
-
-const USER_FIELDS = 'open_id,avatar_large_url,display_name,username';
+import { userinfoProfile } from './profile-fields.js';
 
 /**
  * TikTok (Login Kit v2): the client id is sent as `client_key`, scopes are comma-joined, and `/v2/user/info/` answers
@@ -20,17 +18,15 @@ export const tiktok: ProviderFactory = () => ({
   // TikTok takes PKCE from mobile and desktop apps only.
   pkce: false,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const body = await fetchUserinfo(sources, { fields: USER_FIELDS });
-    const user = asObject(asObject(body?.data)?.user);
-    if (body === undefined || user === undefined) return null;
-    return toProfile({
-      subject: user.open_id,
-      email: user.email,
-      emailVerified: false,
-      name: firstText(user.display_name, user.username),
-      image: user.avatar_large_url,
-      raw: body,
-    });
-  },
+  // The whole answer stays the raw profile, as the reference's account-info shows it.
+  profile: userinfoProfile(
+    {
+      subject: 'data.user.open_id',
+      email: 'data.user.email',
+      verified: false,
+      name: ['data.user.display_name', 'data.user.username'],
+      image: 'data.user.avatar_large_url',
+    },
+    { query: { fields: 'open_id,avatar_large_url,display_name,username' } },
+  ),
 });

@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { firstText, openIdProfile } from './profile-fields.js';
+import { OPENID_FIELDS, mapFields } from './profile-fields.js';
 
 /** Twitch puts these claims in the id token only when the authorization request asks for them by name. */
 const ID_TOKEN_CLAIMS = JSON.stringify({
@@ -19,7 +19,7 @@ export const twitch: ProviderFactory = () => ({
   scopes: ['user:read:email', 'openid'],
   pkce: false,
   idTokenSignIn: false,
-  authorizationParameters: { claims: ID_TOKEN_CLAIMS },
   profile: async ({ idTokenClaims }) =>
-    idTokenClaims === undefined ? null : openIdProfile(idTokenClaims, firstText(idTokenClaims.preferred_username)),
+    idTokenClaims === undefined ? null : mapFields(idTokenClaims, { ...OPENID_FIELDS, name: ['preferred_username'] }),
+  authorizationParameters: { claims: ID_TOKEN_CLAIMS },
 });

@@ -3,7 +3,7 @@ import { asObject, fetchUserinfo, firstText, text, toProfile, type JsonObject } 
 
 /** The `data` of `/2/users/me` with the one extra user field asked for. */
 const userWith = async (sources: ProfileSources, field: string): Promise<JsonObject | undefined> =>
-  asObject((await fetchUserinfo(sources, { 'user.fields': field }))?.data);
+  asObject((await fetchUserinfo(sources, { query: { 'user.fields': field } }))?.data);
 
 /**
  * X (Twitter): `/2/users/me`. The address is only `confirmed_email` (needs `users.email` and the app's permission),

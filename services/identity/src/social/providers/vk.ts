@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { asObject, fetchUserinfo, joinNames, toProfile } from './profile-fields.js';
+import { userinfoProfile } from './profile-fields.js';
 
 /** VK ID: `oauth2/user_info` answers `{user: {user_id, first_name, last_name, email, avatar, …}}`. */
 export const vk: ProviderFactory = () => ({
@@ -12,17 +12,12 @@ export const vk: ProviderFactory = () => ({
   scopes: ['email', 'phone'],
   pkce: true,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const body = await fetchUserinfo(sources);
-    const user = asObject(body?.user);
-    if (body === undefined || user === undefined) return null;
-    return toProfile({
-      subject: user.user_id,
-      email: user.email,
-      emailVerified: false,
-      name: joinNames(user.first_name, user.last_name),
-      image: user.avatar,
-      raw: body,
-    });
-  },
+  // The whole answer stays the raw profile, as the reference's account-info shows it.
+  profile: userinfoProfile({
+    subject: 'user.user_id',
+    email: 'user.email',
+    verified: false,
+    name: [['user.first_name', 'user.last_name']],
+    image: 'user.avatar',
+  }),
 });

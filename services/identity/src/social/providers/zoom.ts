@@ -1,5 +1,5 @@
 import type { ProviderFactory } from '../provider-descriptor.js';
-import { fetchUserinfo, firstText, joinNames, toProfile } from './profile-fields.js';
+import { userinfoProfile } from './profile-fields.js';
 
 /** Zoom: `/v2/users/me`; `verified` is `1` for a verified account. No default scope: the app's own settings decide. */
 export const zoom: ProviderFactory = () => ({
@@ -12,16 +12,11 @@ export const zoom: ProviderFactory = () => ({
   scopes: [],
   pkce: true,
   idTokenSignIn: false,
-  profile: async (sources) => {
-    const user = await fetchUserinfo(sources);
-    if (user === undefined) return null;
-    return toProfile({
-      subject: user.id,
-      email: user.email,
-      emailVerified: user.verified === 1 || user.verified === true,
-      name: firstText(user.display_name, joinNames(user.first_name, user.last_name)),
-      image: user.pic_url,
-      raw: user,
-    });
-  },
+  profile: userinfoProfile({
+    subject: 'id',
+    email: 'email',
+    verified: 'verified',
+    name: ['display_name', ['first_name', 'last_name']],
+    image: 'pic_url',
+  }),
 });
