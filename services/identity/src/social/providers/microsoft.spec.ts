@@ -63,6 +63,12 @@ describe('microsoft tenants', () => {
     });
   });
 
+  it('a tenant named by its domain has no fixed issuer, so the token must name its own tenant', async () => {
+    expect(microsoft({ tenantId: 'contoso.onmicrosoft.com' }).endpoints.issuer).toBeUndefined();
+    await expect(profileOf('contoso.onmicrosoft.com', ADA)).resolves.not.toBeNull();
+    await expect(profileOf('contoso.onmicrosoft.com', ADA, { tid: CONSUMER_TENANT })).resolves.toBeNull();
+  });
+
   it('the default tenant is common, which has no single issuer', () => {
     const { endpoints, scopes, pkce, idTokenSignIn } = microsoft({});
     expect(endpoints.authorization).toBe(`${AUTHORITY}/common/oauth2/v2.0/authorize`);

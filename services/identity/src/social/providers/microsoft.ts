@@ -4,19 +4,21 @@ import { firstText, isTrue, text, toProfile, type JsonObject } from './profile-f
 const AUTHORITY = 'https://login.microsoftonline.com';
 /** The fixed tenant of every personal Microsoft account (its `tid`). */
 const CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
-const MULTI_TENANTS: ReadonlySet<string> = new Set(['common', 'organizations', 'consumers']);
+/** A tenant named by its GUID has one issuer; `common`, `organizations`, `consumers` and domain names do not. */
+const TENANT_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The multi-tenant endpoints have no single issuer, so the id token must at least name its own tenant as issuer
- * (`{authority}/{tid}/v2.0`), and `organizations` / `consumers` must not let the other account class in.
- * A single tenant's issuer is fixed and checked with the token.
+ * Without a single issuer (the multi-tenant endpoints, a tenant named by domain), the id token must at least name
+ * its own tenant as issuer (`{authority}/{tid}/v2.0`), and `organizations` / `consumers` must not let the other
+ * account class in. A GUID tenant's issuer is fixed and checked with the token.
  */
 export const microsoftTenantAllows = (tenant: string, authority: string, claims: JsonObject): boolean => {
-  if (!MULTI_TENANTS.has(tenant)) return true;
+  if (TENANT_GUID.test(tenant)) return true;
   const tid = text(claims.tid);
   if (tid === undefined || claims.iss !== `${authority}/${tid}/v2.0`) return false;
-  if (tenant === 'organizations') return tid !== CONSUMER_TENANT;
-  return tenant === 'consumers' ? tid === CONSUMER_TENANT : true;
+  const kind = tenant.toLowerCase();
+  if (kind === 'organizations') return tid !== CONSUMER_TENANT;
+  return kind === 'consumers' ? tid === CONSUMER_TENANT : true;
 };
 
 /**
@@ -34,7 +36,7 @@ export const microsoftEmailVerified = (claims: JsonObject): boolean => {
 
 /** Microsoft Entra ID: the verified id token's claims, keyed by the object id `oid` (stable across apps). */
 export const microsoft: ProviderFactory = (settings) => {
-  const tenant = settings.tenantId ?? 'common';
+  const tenant = settings.tenantId?.trim() || 'common';
   const base = `${AUTHORITY}/${tenant}`;
   return {
     id: 'microsoft',
@@ -42,7 +44,7 @@ export const microsoft: ProviderFactory = (settings) => {
       authorization: `${base}/oauth2/v2.0/authorize`,
       token: `${base}/oauth2/v2.0/token`,
       jwks: `${base}/discovery/v2.0/keys`,
-      ...(MULTI_TENANTS.has(tenant) ? {} : { issuer: `${base}/v2.0` }),
+      ...(TENANT_GUID.test(tenant) ? { issuer: `${base}/v2.0` } : {}),
     },
     scopes: ['openid', 'profile', 'email', 'User.Read', 'offline_access'],
     pkce: true,
