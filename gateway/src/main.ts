@@ -10,6 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { captchaHook } from './captcha/captcha.hook.js';
 import { CaptchaVerifier } from './captcha/captcha-verifier.js';
+import { corsOptions } from './http/cors-options.js';
+import { TrustedOrigins } from './security/trusted-origins.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
@@ -48,6 +50,8 @@ await runService('gateway', async () => {
     bodyParser: false,
     logger,
   });
+  // Before every other hook (the adapter runs it first): a preflight is answered before rate limits and captcha.
+  app.enableCors(corsOptions(app.get(TrustedOrigins), config.BASE_URL));
   const fastify = app.getHttpAdapter().getInstance();
   const clientIp = (request: FastifyRequest) => clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES);
   registerRequestBodyParser(fastify);
