@@ -226,9 +226,9 @@ describe('deployment manifests', () => {
       expect({ app, image }).toEqual({ app, image: `authsvc/${app}:${version}` });
     });
 
-    it.each(APPS)('deploys %s with probes on its port', (app) => {
+    it.each(APPS)('deploys %s with probes on its health port, at HEALTH_PORT', (app) => {
       const container = resource('Deployment', app).spec.template.spec.containers[0];
-      const containerPort = container.ports?.[0]?.containerPort;
+      const containerPort = container.ports?.find((port: Yaml) => port.name === 'health')?.containerPort;
       expect({ app, containerPort }).toEqual({ app, containerPort: expect.any(Number) });
       const probe = (kind: string) => ({
         path: container[kind]?.httpGet?.path,
@@ -240,7 +240,7 @@ describe('deployment manifests', () => {
         liveness: { path: '/health/live', port: containerPort },
       });
       const healthPort = container.env?.find((entry: Yaml) => entry.name === 'HEALTH_PORT')?.value;
-      if (healthPort !== undefined) expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
+      expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
     });
 
     it.each(APPS)('exposes %s through a Service that selects its pods', (app) => {
@@ -321,7 +321,7 @@ describe('deployment manifests', () => {
     });
 
     it.each(APPS)(
-      'lets %s be reached on its own port only, and reach DNS and the servers its variables name',
+      'lets %s be reached on its own ports only, and reach DNS and the servers its variables name',
       (app) => {
         const container = resource('Deployment', app).spec.template.spec.containers[0];
         const policy = resource('NetworkPolicy', app).spec;
@@ -331,7 +331,10 @@ describe('deployment manifests', () => {
           selector: { 'app.kubernetes.io/name': app },
           types: ['Ingress', 'Egress'],
         });
-        expect({ app, ingress: ports(policy.ingress) }).toEqual({ app, ingress: [container.ports[0].containerPort] });
+        expect({ app, ingress: ports(policy.ingress) }).toEqual({
+          app,
+          ingress: container.ports.map((port: Yaml) => port.containerPort),
+        });
         // Derived from what the app reads, so that a server it connects to cannot be left out (pods crash-loop under
         // a CNI that enforces policies) and no port is open that none of its variables needs.
         const needed = variablesOf(app).flatMap((name) => EGRESS_BY_VARIABLE[name] ?? []);

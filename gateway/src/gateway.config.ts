@@ -2,6 +2,7 @@ import {
   AdminGrantVariables,
   boolean,
   checkSecrets,
+  healthPortVariable,
   integer,
   list,
   loadConfig,
@@ -28,6 +29,8 @@ const gatewaySchema = {
   ...SecretVariables,
   ...PublicUrlVariables,
   PORT: integer(3000, 1, 65535),
+  /** Probes and metrics, apart from the public port: `/health/live`, `/health/ready`, `/metrics`. */
+  ...healthPortVariable(3100),
   /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
   TRUSTED_ORIGINS: list(''),
   RATE_LIMIT_ENABLED: boolean(true),
