@@ -5,6 +5,11 @@ import { nkeys } from '@nats-io/transport-node';
 import { DatabaseVariables, DEV_NATS_NKEY_SEEDS, natsVariables, RedisVariables } from '@authsvc/config';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { natsPublicKeyVariable } from '@authsvc/platform';
+import { loadGatewayConfig } from '../gateway/src/gateway.config.js';
+import { loadIdentityConfig } from '../services/identity/src/identity.config.js';
+import { loadMailerConfig } from '../services/mailer/src/mailer.config.js';
+import { loadOrganizationConfig } from '../services/organization/src/organization.config.js';
+import { loadSessionConfig } from '../services/session/src/session.config.js';
 import {
   APPS,
   readmeVariables as readmeTable,
@@ -40,6 +45,30 @@ const EGRESS_BY_VARIABLE: Readonly<Record<string, readonly number[]>> = {
   // The captcha provider's siteverify API, over HTTPS.
   CAPTCHA_PROVIDER: [443],
 };
+
+const CONFIG_LOADERS: Readonly<Record<string, (env: NodeJS.ProcessEnv) => unknown>> = {
+  gateway: loadGatewayConfig,
+  identity: loadIdentityConfig,
+  session: loadSessionConfig,
+  organization: loadOrganizationConfig,
+  mailer: loadMailerConfig,
+};
+
+/** The variables an app's config reads: those its loader asks the environment for (development defaults). */
+function variablesReadBy(app: string): string[] {
+  const read = new Set<string>();
+  const env = new Proxy<NodeJS.ProcessEnv>(
+    { NODE_ENV: 'test' },
+    {
+      get: (target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.get(target, name);
+      },
+    },
+  );
+  CONFIG_LOADERS[app](env);
+  return sorted(read);
+}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
 type Yaml = any;
@@ -335,15 +364,20 @@ describe('deployment manifests', () => {
           app,
           ingress: container.ports.map((port: Yaml) => port.containerPort),
         });
-        // Derived from what the app reads, so that a server it connects to cannot be left out (pods crash-loop under
-        // a CNI that enforces policies) and no port is open that none of its variables needs.
-        const needed = variablesOf(app).flatMap((name) => EGRESS_BY_VARIABLE[name] ?? []);
+        // Derived from what the app's config reads, so that a server it connects to cannot be left out (pods
+        // crash-loop under a CNI that enforces policies) and no port is open that none of its variables needs.
+        const needed = variablesReadBy(app).flatMap((name) => EGRESS_BY_VARIABLE[name] ?? []);
         expect({ app, egress: sorted(ports(policy.egress).map(String)) }).toEqual({
           app,
           egress: sorted(['53', ...needed.map(String)]),
         });
       },
     );
+
+    it.each(APPS)('gives %s every server variable its config reads', (app) => {
+      const servers = variablesReadBy(app).filter((name) => name in EGRESS_BY_VARIABLE);
+      expect({ app, servers }).toEqual({ app, servers: servers.filter((name) => variablesOf(app).includes(name)) });
+    });
 
     it('lists every manifest in kustomization.yaml', () => {
       const files = readdirSync(join(ROOT, 'k8s')).filter(
