@@ -2,6 +2,7 @@ import {
   AdminGrantVariables,
   boolean,
   checkSecrets,
+  ConfigError,
   healthPortVariable,
   integer,
   list,
@@ -72,6 +73,8 @@ export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const config = loadConfig(gatewaySchema, env);
+  // Metrics and probes must never be served on the public port.
+  if (config.HEALTH_PORT === config.PORT) throw new ConfigError(['HEALTH_PORT must differ from PORT']);
   return {
     ...config,
     IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),
