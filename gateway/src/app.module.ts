@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { GatewayNatsAccess } from '@authsvc/contracts';
 import { MultiplexedNatsClient, natsEndpoint } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
@@ -46,12 +46,15 @@ import { JwtIssuer } from './jwt/jwt-issuer.js';
 import { JwtKeys } from './jwt/jwt-keys.js';
 import { InvitationMailLimit } from './rate-limit/invitation-mail-limit.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { OpenApiController } from './open-api/open-api.controller.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig, redis: Redis): DynamicModule {
     return {
       module: AppModule,
+      // DiscoveryService: the OpenAPI document lists the controllers Nest maps, not a list of ours.
+      imports: [DiscoveryModule],
       controllers: [
         SignUpController,
         SignInController,
@@ -75,6 +78,7 @@ export class AppModule {
         MailboxController,
         HealthController,
         JwtController,
+        OpenApiController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

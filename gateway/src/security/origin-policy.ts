@@ -15,10 +15,10 @@ export interface OriginFacts {
   readonly query: Record<string, unknown>;
 }
 
-const SIGN_IN_ROUTES = ['/sign-in/', '/sign-up/'];
+export const SIGN_IN_ROUTES = ['/sign-in/', '/sign-up/'];
 
 /** Each field, its error when it is no string, and its error when untrusted. */
-const URL_FIELDS: readonly [field: string, notAString: ErrorDefinition, untrusted: ErrorDefinition][] = [
+export const URL_FIELDS: readonly [field: string, notAString: ErrorDefinition, untrusted: ErrorDefinition][] = [
   ['callbackURL', RequestErrors.CALLBACK_URL_NOT_A_STRING, RequestErrors.INVALID_CALLBACK_URL],
   ['redirectTo', RequestErrors.REDIRECT_URL_NOT_A_STRING, RequestErrors.INVALID_REDIRECT_URL],
   ['errorCallbackURL', RequestErrors.ERROR_CALLBACK_URL_NOT_A_STRING, RequestErrors.INVALID_ERROR_CALLBACK_URL],

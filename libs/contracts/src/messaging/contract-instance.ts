@@ -40,6 +40,11 @@ export function toContractInstance<T extends object>(type: new () => T, payload:
   return instance as T;
 }
 
+/** The contract class a property of `type` (or of an ancestor) holds, as `nestedContract` declared it. */
+export function nestedContractOf(type: object, property: string): ContractClass | undefined {
+  return nestedOf(type as ContractClass).get(property)?.();
+}
+
 /** The nested properties a class and its ancestors declare (fixed once the classes are defined). */
 function nestedOf(type: ContractClass): NestedClasses {
   let nested = nestedByClass.get(type);

@@ -1,6 +1,26 @@
-import { IsIn, IsInt, IsString } from 'class-validator';
+import {
+  Allow,
+  IsIn,
+  IsInt,
+  IsNumberString,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+} from 'class-validator';
 import { contractJsonSchema } from './contract-json-schema.js';
-import { Email, Id, NonEmptyText, NullableText, OptionalNonEmptyText, OptionalTimestamp, Timestamp } from './fields.js';
+import {
+  Email,
+  Id,
+  Nested,
+  NonEmptyText,
+  NullableText,
+  OptionalNonEmptyText,
+  OptionalTimestamp,
+  Timestamp,
+} from './fields.js';
 
 abstract class DoorEventData {
   @Id()
@@ -63,10 +83,10 @@ describe('contractJsonSchema', () => {
 
   it('refuses a rule it cannot express, rather than publish a looser schema', () => {
     class Counted {
-      @IsInt()
-      count!: number;
+      @IsUUID()
+      count!: string;
     }
-    expect(() => contractJsonSchema(Counted)).toThrow('Counted.count: no JSON Schema for rule isInt');
+    expect(() => contractJsonSchema(Counted)).toThrow('Counted.count: no JSON Schema for rule isUuid');
   });
 
   it('refuses rules on each element of a list', () => {
@@ -75,5 +95,62 @@ describe('contractJsonSchema', () => {
       tags!: string[];
     }
     expect(() => contractJsonSchema(Tagged)).toThrow('Tagged.tags: no JSON Schema for rule isString');
+  });
+
+  it('describes a nested contract with its own schema', () => {
+    class Door {
+      @Id()
+      doorId!: string;
+    }
+    class Visit {
+      @Nested(() => Door)
+      door!: Door;
+    }
+    expect(contractJsonSchema(Visit).properties).toEqual({
+      door: { type: 'object', required: ['doorId'], properties: { doorId: { type: 'string', maxLength: 64 } } },
+    });
+  });
+
+  it('keeps an integer an integer when it must also be positive and bounded', () => {
+    class Ban {
+      @IsOptional()
+      @IsInt()
+      @IsPositive()
+      @Max(10)
+      seconds?: number;
+    }
+    expect(contractJsonSchema(Ban).properties).toEqual({
+      seconds: { type: ['integer', 'null'], exclusiveMinimum: 0, maximum: 10 },
+    });
+  });
+
+  it('writes patterns, digit strings and fields any value may fill', () => {
+    class Page {
+      @Matches(/^[a-z]+$/)
+      slug!: string;
+
+      @IsNumberString({ no_symbols: true })
+      limit!: string;
+
+      @Allow()
+      anything?: unknown;
+    }
+    expect(contractJsonSchema(Page)).toEqual({
+      type: 'object',
+      required: ['slug', 'limit', 'anything'],
+      properties: {
+        slug: { type: 'string', pattern: '^[a-z]+$' },
+        limit: { type: 'string', pattern: '^[0-9]+$' },
+        anything: {},
+      },
+    });
+  });
+
+  it('refuses a pattern with flags, whose meaning JSON Schema would not keep', () => {
+    class Shouting {
+      @Matches(/^[a-z]+$/i)
+      word!: string;
+    }
+    expect(() => contractJsonSchema(Shouting)).toThrow('no JSON Schema pattern');
   });
 });

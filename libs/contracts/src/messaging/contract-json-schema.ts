@@ -1,4 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
+import { nestedContractOf } from './contract-instance.js';
 
 /** class-validator's record of one decorator on one property (its type is not exported by name). */
 type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
@@ -7,6 +8,8 @@ type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getT
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
 type Rule = (metadata: ValidationMetadata) => JsonSchema;
+
+const STRING_OR_LIST: JsonSchema = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
 
 /**
  * The class-validator rules a contract field may carry (fields.ts), each as the JSON Schema keywords that accept
@@ -21,7 +24,39 @@ const RULES: Readonly<Record<string, Rule>> = {
   isIn: ({ constraints }) => ({ enum: [...(constraints[0] as unknown[])] }),
   minLength: ({ constraints }) => ({ minLength: constraints[0] }),
   maxLength: ({ constraints }) => ({ maxLength: constraints[0] }),
+  matches: ({ constraints }) => ({ type: 'string', pattern: patternOf(constraints[0], constraints[1]) }),
+  isObject: () => ({ type: 'object' }),
+  isInt: () => ({ type: 'integer' }),
+  isPositive: () => ({ type: 'number', exclusiveMinimum: 0 }),
+  max: ({ constraints }) => ({ type: 'number', maximum: constraints[0] }),
+  isNumberString: ({ constraints }) => {
+    if ((constraints[0] as { no_symbols?: boolean } | undefined)?.no_symbols !== true)
+      throw new Error('no JSON Schema for a number string with symbols');
+    return { type: 'string', pattern: '^[0-9]+$' };
+  },
+  // Field rules of fields.ts whose check is code: the keywords that hold, and the rest in words.
+  imageUrl: () => ({ type: 'string', format: 'uri', description: 'An https URL (http too in development).' }),
+  boundedJson: () => ({
+    type: 'object',
+    description: 'Free JSON, bounded in size and depth, without control characters.',
+  }),
+  roleNames: () => ({ ...STRING_OR_LIST, description: 'A role name, several comma-separated, or a list of them.' }),
+  roleOrRoles: () => ({ ...STRING_OR_LIST, description: 'A role name, several comma-separated, or a list of them.' }),
+  textOrList: () => STRING_OR_LIST,
+  permissionRecord: () => ({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    description: 'Each resource with the actions asked on it.',
+  }),
+  notWith: ({ constraints }) => ({ description: `Never sent together with ${String(constraints[0])}.` }),
 };
+
+/** A rule's RegExp as a JSON Schema pattern (ECMA-262 too); flags would change its meaning there, so none. */
+function patternOf(pattern: unknown, modifiers: unknown): string {
+  if (!(pattern instanceof RegExp) || pattern.flags !== '' || modifiers !== undefined)
+    throw new Error(`no JSON Schema pattern for ${String(pattern)}`);
+  return pattern.source;
+}
 
 /** What the conditions on a field (`IsOptional`, `ValidateIf`) let through without checking its rules. */
 interface Exemptions {
@@ -42,14 +77,33 @@ function exemptionsOf(property: string, conditions: readonly ValidationMetadata[
 }
 
 function fieldSchema(owner: string, property: string, metadatas: readonly ValidationMetadata[]): JsonSchema {
-  let schema: Record<string, unknown> = {};
+  let schema: JsonSchema = {};
   for (const metadata of metadatas) {
+    // `Allow`: any value, checked further by the domain.
+    if (metadata.type === 'whitelistValidation') continue;
+    if (metadata.type === 'nestedValidation' && !metadata.each) {
+      schema = merged(schema, nestedSchema(owner, property, metadata.target));
+      continue;
+    }
     const rule = metadata.name !== undefined && !metadata.each ? RULES[metadata.name] : undefined;
     // A rule without a JSON Schema counterpart would publish a schema looser than the contract: refuse it.
     if (!rule) throw new Error(`${owner}.${property}: no JSON Schema for rule ${metadata.name ?? metadata.type}`);
-    schema = { ...schema, ...rule(metadata) };
+    schema = merged(schema, rule(metadata));
   }
   return schema;
+}
+
+/** Two rules' keywords on one field: an integer that must also be a positive number stays an integer. */
+function merged(schema: JsonSchema, rule: JsonSchema): JsonSchema {
+  const integer = schema.type === 'integer' && rule.type === 'number';
+  return { ...schema, ...rule, ...(integer && { type: 'integer' }) };
+}
+
+/** The schema of the contract a `Nested` field holds (contract-instance.ts records which). */
+function nestedSchema(owner: string, property: string, target: ValidationMetadata['target']): JsonSchema {
+  const nested = typeof target === 'function' ? nestedContractOf(target, property) : undefined;
+  if (!nested) throw new Error(`${owner}.${property}: nested without a contract class`);
+  return contractJsonSchema(nested);
 }
 
 function nullable(schema: JsonSchema): JsonSchema {

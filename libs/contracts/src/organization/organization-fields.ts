@@ -83,6 +83,8 @@ export const PermissionRecord = (): FieldDecorator =>
 export const NotWith = (other: string): FieldDecorator =>
   ValidateBy({
     name: 'notWith',
+    // Named, so that the field's JSON Schema can say which (contract-json-schema.ts).
+    constraints: [other],
     validator: {
       validate: (_value: unknown, args) => (args?.object as Record<string, unknown>)[other] === undefined,
       defaultMessage: () => `only one of $property and ${other} may be sent`,
