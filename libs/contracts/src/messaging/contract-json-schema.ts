@@ -142,13 +142,12 @@ export function contractJsonSchema(type: new () => object): JsonSchema {
   for (const [property, all] of byProperty) {
     const conditions = all.filter((metadata) => metadata.type === 'conditionalValidation');
     const exempt = exemptionsOf(property, conditions);
-    const schema = fieldSchema(
-      type.name,
-      property,
-      all.filter((metadata) => metadata.type !== 'conditionalValidation'),
-    );
+    const rules = all.filter((metadata) => metadata.type !== 'conditionalValidation');
+    const schema = fieldSchema(type.name, property, rules);
     properties[property] = exempt.nulled ? nullable(schema) : schema;
-    if (!exempt.absent) required.push(property);
+    // A field only `Allow`ed takes any value, none included.
+    const anything = rules.every((metadata) => metadata.type === 'whitelistValidation');
+    if (!exempt.absent && !anything) required.push(property);
   }
   return { type: 'object', required, properties };
 }
