@@ -41,6 +41,7 @@ export * from './rpc/rpc-client.js';
 export * from './health/application-readiness.js';
 export * from './health/health-server.js';
 export * from './metrics/metrics.js';
+export * from './metrics/password-hash-metrics.js';
 export * from './bootstrap/infrastructure-unavailable.js';
 export * from './bootstrap/connect-redis.js';
 export * from './bootstrap/service-runtime.js';
