@@ -42,6 +42,8 @@ export * from './health/application-readiness.js';
 export * from './health/health-server.js';
 export * from './metrics/metrics.js';
 export * from './metrics/password-hash-metrics.js';
+export * from './metrics/scraped-gauges.js';
+export * from './outbox/outbox-lag.js';
 export * from './bootstrap/infrastructure-unavailable.js';
 export * from './bootstrap/connect-redis.js';
 export * from './bootstrap/service-runtime.js';
