@@ -7,9 +7,7 @@ export interface GaugeReading<Key extends string, Label extends string> {
 }
 
 /** Reads the current values when Prometheus scrapes. */
-export type GaugeSource<Key extends string, Label extends string> = () => Promise<
-  readonly GaugeReading<Key, Label>[]
->;
+export type GaugeSource<Key extends string, Label extends string> = () => Promise<readonly GaugeReading<Key, Label>[]>;
 
 export interface GaugeDefinition {
   readonly name: string;
