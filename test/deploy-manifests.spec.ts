@@ -116,6 +116,10 @@ describe('deployment manifests', () => {
     expect(allVariables).toEqual(expect.arrayContaining(SECRET_KEYS));
   });
 
+  it.each(APPS)("lists in the README's settings table exactly the variables %s's config reads", (app) => {
+    expect({ app, variables: variablesReadBy(app) }).toEqual({ app, variables: variablesOf(app) });
+  });
+
   it('builds one image per app from the Dockerfile', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^ARG APP\b/m);

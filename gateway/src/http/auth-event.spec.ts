@@ -32,6 +32,20 @@ describe('authEventOf', () => {
     expect(eventOf('POST', '/sign-out', 200)).toEqual({ event: 'sign-out', provider: 'none', outcome: 'success' });
   });
 
+  it("counts an admin's revocations, bans and password changes of another account", () => {
+    expect(eventOf('POST', '/admin/revoke-user-sessions', 200)).toEqual({
+      event: 'revoke-user-sessions',
+      provider: 'none',
+      outcome: 'success',
+    });
+    expect(eventOf('POST', '/admin/ban-user', 400, 'YOU_CANNOT_BAN_YOURSELF')).toEqual({
+      event: 'ban-user',
+      provider: 'none',
+      outcome: 'failure',
+    });
+    expect(eventOf('POST', '/admin/set-user-password', 200)).toMatchObject({ event: 'set-user-password' });
+  });
+
   it('leaves refusals outside the authentication operations out', () => {
     expect(eventOf('POST', '/organization/create', 403, 'INVALID_ORIGIN')).toBeUndefined();
   });

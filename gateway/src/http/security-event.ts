@@ -32,6 +32,14 @@ const SECURITY_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /revoke-session': 'revoke-session',
   'POST /revoke-sessions': 'revoke-sessions',
   'POST /revoke-other-sessions': 'revoke-other-sessions',
+  // An admin's acts on another account: they end its sessions, lock it out or act as it.
+  'POST /admin/revoke-user-session': 'revoke-user-session',
+  'POST /admin/revoke-user-sessions': 'revoke-user-sessions',
+  'POST /admin/ban-user': 'ban-user',
+  'POST /admin/unban-user': 'unban-user',
+  'POST /admin/set-user-password': 'set-user-password',
+  'POST /admin/impersonate-user': 'impersonate-user',
+  'POST /admin/stop-impersonating': 'stop-impersonating',
 };
 
 /** The full routes of `SECURITY_OPERATIONS`, for a quick answer on every other route. */

@@ -51,10 +51,14 @@ export function natsVariables(user: NatsUserName) {
     NATS_URL: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
     /** The app's NATS credential: the seed of the nkey that nats-server's authorization lists for `user`. */
     NATS_NKEY_SEED: nkeySeed(DEV_NATS_NKEY_SEEDS[user]),
-    /** How long a caller waits for a service's reply before answering 503. */
-    RPC_TIMEOUT_MS: integer(5000, 100, 60000),
   };
 }
+
+/** Only the apps that call another over NATS read it (identity and the mailer only answer and consume). */
+export const RpcClientVariables = {
+  /** How long a caller waits for a service's reply before answering 503. */
+  RPC_TIMEOUT_MS: integer(5000, 100, 60000),
+};
 
 /**
  * AUTH_SECRET signs (cookies, mailed tokens) and pre-hashes passwords; the previous secrets, comma-separated, are

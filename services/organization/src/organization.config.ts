@@ -9,6 +9,7 @@ import {
   loadConfig,
   LogVariables,
   natsVariables,
+  RpcClientVariables,
   NodeEnvVariable,
   RedisVariables,
   type ConfigOf,
@@ -21,6 +22,7 @@ const organizationSchema = {
   ...DataEncryptionVariables,
   ...RedisVariables,
   ...natsVariables('organization'),
+  ...RpcClientVariables,
   ...EventRetentionVariables,
   ...healthPortVariable(3103),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */

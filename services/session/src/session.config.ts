@@ -8,6 +8,7 @@ import {
   loadConfig,
   LogVariables,
   natsVariables,
+  RpcClientVariables,
   NodeEnvVariable,
   RedisVariables,
   type ConfigOf,
@@ -20,6 +21,7 @@ const sessionSchema = {
   ...DataEncryptionVariables,
   ...RedisVariables,
   ...natsVariables('session'),
+  ...RpcClientVariables,
   ...EventRetentionVariables,
   ...healthPortVariable(3102),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */

@@ -15,6 +15,7 @@ import { startHealthServer, type HealthCheck } from '../health/health-server.js'
 import { createLogger } from '../logging/create-logger.js';
 import { connectNats, natsEndpoint, type NatsEndpoint } from '../nats/connect-nats.js';
 import { DAY_MS, ensureStream } from '../nats/event-stream.js';
+import { reportOutboxLag } from '../outbox/outbox-lag.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectRedis } from './connect-redis.js';
 import { reach } from './infrastructure-unavailable.js';
@@ -57,6 +58,7 @@ export interface ServiceRuntimeOptions {
  */
 export class ServiceRuntime {
   private relay?: OutboxRelay;
+  private stopOutboxLag?: () => void;
   private health?: Server;
   /** Down until the application that answers the service's subjects serves (`startNatsMicroservice`). */
   readonly readiness = new ApplicationReadiness();
@@ -119,6 +121,7 @@ export class ServiceRuntime {
       });
       store.attachRelay(runtime.relay);
       runtime.relay.start();
+      runtime.stopOutboxLag = reportOutboxLag(dataSource, service);
     }
     runtime.health = await startHealthServer(service, config.HEALTH_PORT, runtime.healthChecks());
     logger.log(`health endpoints on :${config.HEALTH_PORT}/health/{live,ready}`);
@@ -136,6 +139,7 @@ export class ServiceRuntime {
   }
 
   async close(): Promise<void> {
+    this.stopOutboxLag?.();
     await this.relay?.stop();
     await new Promise((resolve) => (this.health ? this.health.close(resolve) : resolve(undefined)));
     await this.nc.drain().catch(() => undefined);

@@ -1,4 +1,8 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { ScrapedGauges } from './scraped-gauges.js';
+
+/** A scrape counts the waiting outbox events up to this many: beyond it the count says only "very behind". */
+export const OUTBOX_PENDING_COUNT_LIMIT = 10000;
 
 /**
  * The metrics of this process, served at `/metrics` on its health port (never on the gateway's public port).
@@ -47,3 +51,30 @@ export function collectProcessMetrics(): void {
   processMetricsCollected = true;
   collectDefaultMetrics({ register: metricsRegistry });
 }
+
+/**
+ * Events of this service's outbox not yet published to JetStream, as far as the relay's checkpoint tells (it
+ * trails publishing by about a second while events flow), read from the event log when scraped.
+ */
+export const outboxLag = new ScrapedGauges(registers, ['service'], {
+  pending: {
+    name: 'outbox_pending_events',
+    help: `Outbox events not yet published to JetStream (counted up to ${OUTBOX_PENDING_COUNT_LIMIT})`,
+  },
+  oldestAge: {
+    name: 'outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest outbox event not yet published to JetStream (0 when none waits)',
+  },
+});
+
+/** The JetStream durable consumers this process pulls from, as the server reports them when scraped. */
+export const jetStreamConsumerLag = new ScrapedGauges(registers, ['stream', 'consumer'], {
+  pending: {
+    name: 'jetstream_consumer_pending_messages',
+    help: 'Messages of the stream the durable consumer has not been delivered yet',
+  },
+  ackPending: {
+    name: 'jetstream_consumer_ack_pending_messages',
+    help: 'Messages delivered to the durable consumer and not acknowledged yet (in hand, or failing and retried)',
+  },
+});

@@ -5,6 +5,7 @@ import {
   jetstream,
   jetstreamManager,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -59,6 +60,16 @@ export class DurableConsumer {
   /** Whether the durable consumer exists on its stream and this process pulls from it. */
   get bound(): boolean {
     return this.pulling;
+  }
+
+  /** Its messages not delivered yet and those delivered but not acknowledged, as the server counts them. */
+  async lag(manager: JetStreamManager): Promise<{ pending: number; ackPending: number }> {
+    const info = await manager.consumers.info(this.options.stream, this.options.durableName);
+    return { pending: info.num_pending, ackPending: info.num_ack_pending };
+  }
+
+  get stream(): string {
+    return this.options.stream;
   }
 
   /** Resolves once the event in hand (if any) was handled and acknowledged. */

@@ -1,7 +1,9 @@
 import type { PublishedEvent } from '@authsvc/contracts';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { BeforeApplicationShutdown, LoggerService, OnApplicationBootstrap } from '@nestjs/common';
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { jetStreamConsumerLag } from '../metrics/metrics.js';
 import { DurableConsumer } from './durable-consumer.js';
 import { JET_STREAM_CONSUMER, type JetStreamConsumerOptions } from './jet-stream-consumer.decorator.js';
 
@@ -14,6 +16,8 @@ type Handler = (event: PublishedEvent) => Promise<void>;
  */
 export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumers: DurableConsumer[] = [];
+  private stopLag?: () => void;
+  private manager?: Promise<JetStreamManager>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -38,6 +42,28 @@ export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplica
       }
     }
     for (const consumer of this.consumers) consumer.start();
+    if (this.consumers.length > 0) this.stopLag = jetStreamConsumerLag.add(() => this.lag());
+  }
+
+  /**
+   * One consumer-info request per durable consumer, when scraped. The server answers the same on every replica;
+   * a consumer not created yet is left out.
+   */
+  private async lag() {
+    this.manager ??= jetstreamManager(this.nc).catch((error: unknown) => {
+      this.manager = undefined;
+      throw error;
+    });
+    const manager = await this.manager;
+    const readings = await Promise.all(
+      this.consumers.map((consumer) =>
+        consumer.lag(manager).then(
+          (values) => [{ labels: { stream: consumer.stream, consumer: consumer.durableName }, values }],
+          () => [],
+        ),
+      ),
+    );
+    return readings.flat();
   }
 
   /** Resolves when every consumer is bound to its stream; rejects naming those still waiting (for their stream). */
@@ -47,6 +73,7 @@ export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplica
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopLag?.();
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
   }
 }

@@ -1,5 +1,6 @@
 import { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
+import { passwordHashMetrics } from '@authsvc/platform';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { prehash } from './password-hash-format.js';
 import { PasswordHasher, type BcryptEngine } from './password-hasher.js';
@@ -38,6 +39,29 @@ describe('password hasher admission control', () => {
     expect(pending.map((op) => op.password)).toEqual(['b']);
     pending.shift()?.finish();
     expect(await second).toBe(true);
+  });
+
+  it('reports the operations waiting for a thread, and times each operation by kind', async () => {
+    const { engine, pending } = controlledEngine();
+    const hasher = new PasswordHasher(4, keys, { concurrency: 1, engine });
+    const { queueDepth, duration } = passwordHashMetrics();
+    const depth = async () => (await queueDepth.get()).values[0]?.value;
+    const timed = async (operation: string) =>
+      (await duration.get()).values.find(
+        (sample) => sample.metricName === 'bcrypt_duration_seconds_count' && sample.labels.operation === operation,
+      )?.value ?? 0;
+    const [hashes, compares] = [await timed('hash'), await timed('compare')];
+
+    const operations = [hasher.hash('a'), hasher.verify('b', 'hash:b'), hasher.verify('c', 'hash:c')];
+    await settle();
+    expect(await depth()).toBe(2);
+    for (let i = 0; i < operations.length; i += 1) {
+      pending.shift()?.finish();
+      await settle();
+    }
+    await Promise.all(operations);
+    expect(await depth()).toBe(0);
+    expect([await timed('hash'), await timed('compare')]).toEqual([hashes + 1, compares + 2]);
   });
 
   it('when the queue is full, refuses at once with SERVICE_UNAVAILABLE, and admits again once it drains', async () => {

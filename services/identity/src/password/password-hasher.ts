@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
+import { passwordHashMetrics } from '@authsvc/platform';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { formatPrehashed, parseStoredHash, prehash } from './password-hash-format.js';
 
@@ -47,6 +48,7 @@ export class PasswordHasher {
   private readonly concurrency: number;
   private readonly maxQueueWaitMs: number;
   private readonly engine: BcryptEngine;
+  private readonly metrics = passwordHashMetrics();
 
   constructor(
     private readonly cost: number,
@@ -61,7 +63,7 @@ export class PasswordHasher {
 
   async hash(password: string): Promise<string> {
     const { id, key } = this.prehashKeys.current;
-    return formatPrehashed(id, await this.admit(() => this.engine.hash(prehash(password, key), this.cost)));
+    return formatPrehashed(id, await this.admit('hash', () => this.engine.hash(prehash(password, key), this.cost)));
   }
 
   /**
@@ -70,10 +72,10 @@ export class PasswordHasher {
    */
   async verify(password: string, stored: string): Promise<boolean> {
     const hash = parseStoredHash(stored);
-    if (hash.format === 'bcrypt') return this.admit(() => this.engine.compare(password, hash.bcrypt));
+    if (hash.format === 'bcrypt') return this.admit('compare', () => this.engine.compare(password, hash.bcrypt));
     const key = this.prehashKeys.byId(hash.keyId);
     const candidate = prehash(password, (key ?? this.prehashKeys.current).key);
-    const matches = await this.admit(() => this.engine.compare(candidate, hash.bcrypt));
+    const matches = await this.admit('compare', () => this.engine.compare(candidate, hash.bcrypt));
     return matches && key !== undefined;
   }
 
@@ -109,10 +111,12 @@ export class PasswordHasher {
     return Math.max(this.concurrency, Math.floor((this.maxQueueWaitMs / this.averageMs) * this.concurrency));
   }
 
-  private async admit<T>(work: () => Promise<T>): Promise<T> {
+  private async admit<T>(operation: 'hash' | 'compare', work: () => Promise<T>): Promise<T> {
     this.assertCapacity();
     if (this.running >= this.concurrency) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      const turn = new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.metrics.queueDepth.set(this.waiting.length);
+      await turn;
     } else {
       this.running += 1;
     }
@@ -122,8 +126,10 @@ export class PasswordHasher {
     } finally {
       const took = performance.now() - started;
       this.averageMs += AVERAGE_WEIGHT * (took - this.averageMs);
+      this.metrics.duration.observe({ operation }, took / 1000);
       // The slot passes straight to the next in line, so `running` stays counted for it.
       const next = this.waiting.shift();
+      this.metrics.queueDepth.set(this.waiting.length);
       if (next) next();
       else this.running -= 1;
     }
