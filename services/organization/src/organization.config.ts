@@ -4,7 +4,7 @@ import {
   integer,
   DataEncryptionVariables,
   DatabaseVariables,
-  EventRetentionVariables,
+  EventStreamVariables,
   healthPortVariable,
   loadConfig,
   LogVariables,
@@ -21,7 +21,7 @@ const organizationSchema = {
   ...DataEncryptionVariables,
   ...RedisVariables,
   ...natsVariables('organization'),
-  ...EventRetentionVariables,
+  ...EventStreamVariables,
   ...healthPortVariable(3103),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),
