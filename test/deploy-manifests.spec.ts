@@ -508,23 +508,25 @@ describe('deployment manifests', () => {
       }
     });
 
-    it('runs dev small: one replica of each app, two at most, one JetStream copy', () => {
-      const resources = overlay('dev');
-      for (const app of APPS) {
-        const { minReplicas, maxReplicas } = resource('HorizontalPodAutoscaler', app, resources).spec;
-        expect({ app, minReplicas, maxReplicas }).toEqual({ app, minReplicas: 1, maxReplicas: 2 });
-      }
-      expect(configData(resources).JETSTREAM_REPLICAS).toBe('1');
-    });
-
-    it('runs prod highly available: three replicas or more of each app, three JetStream copies', () => {
-      const resources = overlay('prod');
-      for (const app of APPS) {
-        const { minReplicas, maxReplicas } = resource('HorizontalPodAutoscaler', app, resources).spec;
-        expect({ app, minReplicas, maxReplicas }).toEqual({ app, minReplicas: 3, maxReplicas: 10 });
-      }
-      expect(configData(resources).JETSTREAM_REPLICAS).toBe('3');
-    });
+    // dev: one replica each on a single nats-server; prod: three or more each, over zones, on a three-node NATS.
+    it.each([
+      { name: 'dev', minReplicas: 1, maxReplicas: 2, jetStreamReplicas: '1' },
+      { name: 'prod', minReplicas: 3, maxReplicas: 10, jetStreamReplicas: '3' },
+    ])(
+      'runs $name with $minReplicas to $maxReplicas replicas of each app and $jetStreamReplicas JetStream copies',
+      ({ name, minReplicas, maxReplicas, jetStreamReplicas }) => {
+        const resources = overlay(name);
+        for (const app of APPS) {
+          const { spec } = resource('HorizontalPodAutoscaler', app, resources);
+          expect({ app, min: spec.minReplicas, max: spec.maxReplicas }).toEqual({
+            app,
+            min: minReplicas,
+            max: maxReplicas,
+          });
+        }
+        expect(configData(resources).JETSTREAM_REPLICAS).toBe(jetStreamReplicas);
+      },
+    );
 
     it.each(OVERLAYS)('holds in the %s overlay sizing values the apps accept', (name) => {
       const data = configData(overlay(name));
