@@ -39,7 +39,7 @@ export function deploymentEnv({ readme, app, configKeys, secretKeys, healthPort 
     if (configKeys.includes(name))
       return { name, valueFrom: { configMapKeyRef: { name: 'authsvc-config', key: name } } };
     if (secretKeys.includes(name)) return secretEntry(name, 'authsvc-secrets');
-    throw new Error(`${name} (read by ${app}) is in neither k8s/configmap.yaml nor k8s/secret.yaml`);
+    throw new Error(`${name} (read by ${app}) is in neither k8s/base/configmap.yaml nor k8s/base/secret.yaml`);
   });
 }
 
@@ -80,15 +80,15 @@ export function withDeploymentEnv(manifest, { readme, app, configKeys, secretKey
   const deployment = parseAllDocuments(manifest)
     .map((document) => document.toJS())
     .find((resource) => resource?.kind === 'Deployment');
-  if (!deployment) throw new Error(`k8s/${app}.yaml has no Deployment`);
+  if (!deployment) throw new Error(`k8s/base/${app}.yaml has no Deployment`);
   const healthPort = deployment.spec.template.spec.containers[0].ports.find(
     (port) => port.name === 'health',
   )?.containerPort;
-  if (healthPort === undefined) throw new Error(`k8s/${app}.yaml: its container has no port named "health"`);
+  if (healthPort === undefined) throw new Error(`k8s/base/${app}.yaml: its container has no port named "health"`);
   const env = deploymentEnv({ readme, app, configKeys, secretKeys, healthPort });
   const lines = manifest.split('\n');
   const start = lines.findIndex((line) => /^\s+env:$/.test(line));
-  if (start < 0) throw new Error(`k8s/${app}.yaml: its container has no "env:" list to rewrite`);
+  if (start < 0) throw new Error(`k8s/base/${app}.yaml: its container has no "env:" list to rewrite`);
   const indent = lines[start].indexOf('env:');
   let end = start + 1;
   while (end < lines.length && (lines[end].trim() === '' || lines[end].search(/\S/) > indent)) end += 1;

@@ -24,6 +24,11 @@ export const LogVariables = {
 
 export const DatabaseVariables = {
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/authsvc'),
+  /**
+   * Connections each process keeps open at most: replicas × this, across the apps, must stay below the server's
+   * max_connections (or PgBouncer's pool; see docs/operations.md).
+   */
+  DATABASE_POOL_SIZE: integer(10, 1, 1000),
 };
 
 export const RedisVariables = {
@@ -88,9 +93,15 @@ export function healthPortVariable(defaultPort: number) {
   return { HEALTH_PORT: integer(defaultPort, 1, 65535) };
 }
 
-export const EventRetentionVariables = {
+/** The JetStream streams a service creates or updates at start. */
+export const EventStreamVariables = {
   /** Bounds how long personal data published with events stays in JetStream (see docs/architecture.md). */
   EVENT_RETENTION_DAYS: integer(30, 1, 3650),
+  /**
+   * Copies of each stream a NATS cluster keeps (consumers follow their stream): 1 on a single server, which
+   * refuses more; 3 on a three-node cluster survives the loss of a node. JetStream allows at most 5.
+   */
+  JETSTREAM_REPLICAS: integer(1, 1, 5),
 };
 
 /**

@@ -6,7 +6,9 @@ import {
   DEV_AUTH_SECRET,
   DEV_DATA_ENCRYPTION_KEY,
   DEV_NATS_NKEY_SEEDS,
+  DatabaseVariables,
   DevMailboxVariable,
+  EventStreamVariables,
   integer,
   list,
   loadConfig,
@@ -147,6 +149,30 @@ describe('configuration', () => {
           /NATS_NKEY_SEED must be a NATS user nkey seed/,
         );
       }
+    });
+  });
+
+  describe('deployment sizing', () => {
+    const sizing = { ...DatabaseVariables, ...EventStreamVariables };
+
+    it('defaults to one JetStream replica (a single nats-server) and ten connections per process', () => {
+      const config = loadConfig(sizing, {});
+      expect({ replicas: config.JETSTREAM_REPLICAS, pool: config.DATABASE_POOL_SIZE }).toEqual({
+        replicas: 1,
+        pool: 10,
+      });
+      const set = loadConfig(sizing, { JETSTREAM_REPLICAS: '3', DATABASE_POOL_SIZE: '25' });
+      expect({ replicas: set.JETSTREAM_REPLICAS, pool: set.DATABASE_POOL_SIZE }).toEqual({ replicas: 3, pool: 25 });
+    });
+
+    it.each([
+      ['JETSTREAM_REPLICAS', '0'],
+      ['JETSTREAM_REPLICAS', '6'],
+      ['JETSTREAM_REPLICAS', 'three'],
+      ['DATABASE_POOL_SIZE', '0'],
+      ['DATABASE_POOL_SIZE', '2.5'],
+    ])('refuses %s=%s, naming it', (name, value) => {
+      expect(() => loadConfig(sizing, { [name]: value })).toThrow(new RegExp(`${name} must be an integer`));
     });
   });
 });

@@ -58,4 +58,14 @@ describe('ensureStream', () => {
     expect(mail.config.max_age).toBe(nanos(60_000));
     expect(mail.config.duplicate_window).toBe(nanos(60_000));
   });
+
+  it('asks for JETSTREAM_REPLICAS copies, creating and updating; one by default', async () => {
+    await ensureStream(nc, { ...mailStream, replicas: 3 });
+    expect((await manager.streams.info(MAIL)).config.num_replicas).toBe(3);
+    await ensureStream(nc, mailStream);
+    expect((await manager.streams.info(MAIL)).config.num_replicas).toBe(1);
+    // A single server creates no stream with more than one copy: what JETSTREAM_REPLICAS=1 is for.
+    const created = { name: `${MAIL}_NEW`, subjects: [`${service}.other.>`], maxAgeMs: HOUR_MS, replicas: 3 };
+    await expect(ensureStream(nc, created)).rejects.toThrow(/replicas > 1 not supported/);
+  });
 });

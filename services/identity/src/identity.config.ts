@@ -5,7 +5,7 @@ import {
   ConfigError,
   DataEncryptionVariables,
   DatabaseVariables,
-  EventRetentionVariables,
+  EventStreamVariables,
   healthPortVariable,
   integer,
   list,
@@ -30,7 +30,7 @@ const identitySchema = {
   ...SecretVariables,
   ...DataEncryptionVariables,
   ...PublicUrlVariables,
-  ...EventRetentionVariables,
+  ...EventStreamVariables,
   ...healthPortVariable(3101),
   BCRYPT_COST: integer(10, 4, 15),
   /** bcrypt operations at once; 0: every core but one (the rest is refused with 503 when the queue is full). */

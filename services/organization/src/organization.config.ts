@@ -4,7 +4,7 @@ import {
   integer,
   DataEncryptionVariables,
   DatabaseVariables,
-  EventRetentionVariables,
+  EventStreamVariables,
   healthPortVariable,
   loadConfig,
   LogVariables,
@@ -23,7 +23,7 @@ const organizationSchema = {
   ...RedisVariables,
   ...natsVariables('organization'),
   ...RpcClientVariables,
-  ...EventRetentionVariables,
+  ...EventStreamVariables,
   ...healthPortVariable(3103),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),

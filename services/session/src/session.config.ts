@@ -2,7 +2,7 @@ import {
   checkSecrets,
   DataEncryptionVariables,
   DatabaseVariables,
-  EventRetentionVariables,
+  EventStreamVariables,
   healthPortVariable,
   integer,
   loadConfig,
@@ -22,7 +22,7 @@ const sessionSchema = {
   ...RedisVariables,
   ...natsVariables('session'),
   ...RpcClientVariables,
-  ...EventRetentionVariables,
+  ...EventStreamVariables,
   ...healthPortVariable(3102),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */
   SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),

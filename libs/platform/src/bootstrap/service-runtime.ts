@@ -25,10 +25,12 @@ export interface ServiceConfig {
   readonly NODE_ENV: string;
   readonly LOG_LEVEL: string;
   readonly DATABASE_URL: URL;
+  readonly DATABASE_POOL_SIZE: number;
   readonly NATS_URL: URL;
   readonly NATS_NKEY_SEED: string;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
+  readonly JETSTREAM_REPLICAS?: number;
   readonly DATA_ENCRYPTION_KEY: string;
   readonly DATA_ENCRYPTION_KEYS_PREVIOUS: readonly string[];
   /** Logged once the logger exists (a development secret in use, for instance). */
@@ -83,6 +85,7 @@ export class ServiceRuntime {
       schema: service,
       entities: options.entities,
       migrations: options.migrations,
+      poolSize: config.DATABASE_POOL_SIZE,
     });
     await reach('PostgreSQL', config.DATABASE_URL, async () => {
       await ensureDatabase(config.DATABASE_URL);
@@ -109,7 +112,7 @@ export class ServiceRuntime {
       for (const [index, { stream, subjects }] of streams.entries()) {
         const maxAgeMs = index === 0 ? eventMaxAgeMs : options.streamMaxAgeMs?.[stream];
         if (maxAgeMs === undefined) throw new Error(`${service} declares stream ${stream} without its retention`);
-        await ensureStream(nc, { name: stream, subjects, maxAgeMs });
+        await ensureStream(nc, { name: stream, subjects, maxAgeMs, replicas: config.JETSTREAM_REPLICAS });
       }
       runtime.relay = new OutboxRelay({
         dataSource,

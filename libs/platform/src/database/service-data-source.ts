@@ -8,6 +8,7 @@ export interface ServiceDataSourceOptions {
   readonly entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function | string>;
+  /** The most connections this process holds (DATABASE_POOL_SIZE); tests' data sources take the default. */
   readonly poolSize?: number;
 }
 

@@ -10,6 +10,8 @@ export interface StreamSpec {
   readonly name: string;
   readonly subjects: readonly string[];
   readonly maxAgeMs: number;
+  /** Copies a NATS cluster keeps (JETSTREAM_REPLICAS); 1 by default, all a single server accepts. */
+  readonly replicas?: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface StreamSpec {
  * subject removed from the spec leaves the stream (after which another stream may bind it: JetStream refuses
  * two streams with overlapping subjects, so the one giving a subject up must be ensured first). A stream binds
  * event or mail-request subjects, never RPC subjects: one that captured those would answer requests with
- * publish acks. `max_age` bounds how long published personal data stays on the bus; the duplicate window
+ * publish acks. Its consumers are created without a replica count, so they follow the stream's. `max_age` bounds how long published personal data stays on the bus; the duplicate window
  * (never longer than `max_age`, which JetStream requires) makes relay re-publishes after a crash no-ops.
  */
 export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<void> {
@@ -29,6 +31,7 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
     storage: StorageType.File,
     max_age: nanos(spec.maxAgeMs),
     duplicate_window: nanos(Math.min(DUPLICATE_WINDOW_MS, spec.maxAgeMs)),
+    num_replicas: spec.replicas ?? 1,
   };
   const exists = await manager.streams.info(spec.name).then(
     () => true,

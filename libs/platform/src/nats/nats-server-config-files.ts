@@ -5,7 +5,7 @@ import { natsPermissions, publicKeyFromEnvironment, renderNatsServerConfig } fro
 
 export const NATS_SERVER_CONFIG = 'nats/nats-server.conf';
 export const NATS_SERVER_DEV_CONFIG = 'nats/nats-server.dev.conf';
-export const NATS_SERVER_K8S_CONFIG_MAP = 'k8s/nats-server-config.yaml';
+export const NATS_SERVER_K8S_CONFIG_MAP = 'k8s/base/nats-server-config.yaml';
 
 function developmentPublicKey(user: string): string {
   const seed = DEV_NATS_NKEY_SEEDS[user as NatsUserName];
