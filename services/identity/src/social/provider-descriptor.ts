@@ -40,17 +40,24 @@ export interface ProfileSources {
   /** Apple's `user` form field of its first consent (name only then), parsed. */
   readonly callbackUser?: Readonly<Record<string, unknown>>;
   /**
-   * GET of `url` (one of the descriptor's endpoints, overrides applied) with the access token as bearer; the JSON
-   * body, or `undefined` when the provider answered with an error or not JSON.
+   * GET of `url` (one of the descriptor's endpoints, overrides applied) with the access token as bearer, or a POST
+   * when `body` is given; the JSON body, or `undefined` when the provider answered with an error or not JSON.
    */
-  readonly fetchJson: (url: string, headers?: Readonly<Record<string, string>>) => Promise<unknown>;
+  readonly fetchJson: (url: string, headers?: Readonly<Record<string, string>>, body?: FetchBody) => Promise<unknown>;
+  /** The operator's client id (VK's user-info wants it in its form). */
+  readonly clientId: string;
   /** The endpoints in force (defaults with the operator's overrides). */
   readonly endpoints: ProviderEndpoints;
 }
 
-/** Settings a descriptor may depend on (Microsoft's tenant). */
+/** A POST body of `fetchJson`: a form (`application/x-www-form-urlencoded`) or JSON. */
+export type FetchBody = { readonly form: Readonly<Record<string, string>> } | { readonly json: unknown };
+
+/** Settings a descriptor may depend on (Microsoft's tenant, a self-hosted GitLab's issuer). */
 export interface ProviderSettings {
   readonly tenantId?: string;
+  /** `<ID>_ISSUER`, for providers whose endpoints all derive from it (GitLab). */
+  readonly issuer?: string;
 }
 
 export interface ProviderDescriptor {
