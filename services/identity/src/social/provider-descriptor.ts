@@ -69,6 +69,8 @@ export interface ProviderDescriptor {
   readonly scopeSeparator?: ' ' | ',';
   /** Whether PKCE S256 is sent (wherever the provider accepts it). */
   readonly pkce: boolean;
+  /** Whether the token endpoint answers with an id token without the `openid` scope being asked (Apple). */
+  readonly idTokenOnCallback?: boolean;
   /** Whether a client may sign in by bringing an id token of this provider (`sign-in/social` with `idToken`). */
   readonly idTokenSignIn: boolean;
   /** Extra authorization request parameters (Google's `include_granted_scopes`, Apple's `response_mode`). */
