@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
+import { GitHubStandIn } from './support/identity-providers/github-stand-in.js';
 import { LocalOpenIdProvider } from './support/identity-providers/local-openid-provider.js';
 
 // The local identity providers are test equipment: these tests prove them with a certified client library, as the
@@ -249,5 +250,152 @@ describe('local OpenID provider', () => {
       const otherAudience = await provider.signIdToken({ sub: '1', aud: 'another-client' });
       await expect(jwtVerify(otherAudience, jwks, expected)).rejects.toThrow(/aud/);
     });
+  });
+});
+
+describe('GitHub stand-in', () => {
+  const octocat = {
+    id: 583231,
+    login: 'octocat',
+    name: 'The Octocat',
+    email: null,
+    emails: [
+      { email: 'octocat@example.com', primary: true, verified: true, visibility: 'private' as const },
+      { email: 'old@example.com', primary: false, verified: false, visibility: null },
+    ],
+  };
+  let github: GitHubStandIn;
+  let as: oauth.AuthorizationServer;
+  let client: oauth.Client;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    github = await GitHubStandIn.start();
+    github.addUser(octocat);
+    github.allowRedirectUri(REDIRECT_URI);
+    env = github.env('GITHUB');
+    as = {
+      issuer: github.origin,
+      authorization_endpoint: env.GITHUB_AUTHORIZATION_ENDPOINT,
+      token_endpoint: env.GITHUB_TOKEN_ENDPOINT,
+    };
+    client = { client_id: env.GITHUB_CLIENT_ID };
+  });
+  afterAll(() => github?.stop());
+
+  /** An authorization as the engine starts it, answered by the stand-in for `id`. */
+  const authorized = async (id = octocat.id) => {
+    const started = await startAuthorization(as, client.client_id, 'read:user user:email');
+    const params = oauth.validateAuthResponse(as, client, await github.authorize(started.url, id), started.state);
+    return { started, params };
+  };
+  const tokenRequest = (params: URLSearchParams, verifier: string, secret = env.GITHUB_CLIENT_SECRET) =>
+    oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(secret),
+      params,
+      REDIRECT_URI,
+      verifier,
+      insecure,
+    );
+  const api = async (endpoint: string, token: string) => {
+    const answer = await oauth.protectedResourceRequest(
+      token,
+      'GET',
+      new URL(endpoint),
+      undefined,
+      undefined,
+      insecure,
+    );
+    return { status: answer.status, body: (await answer.json()) as unknown };
+  };
+
+  it('names the settings after the prefix, with the emails endpoint', () => {
+    expect(Object.keys(env).sort()).toEqual([
+      'GITHUB_AUTHORIZATION_ENDPOINT',
+      'GITHUB_CLIENT_ID',
+      'GITHUB_CLIENT_SECRET',
+      'GITHUB_EMAILS_ENDPOINT',
+      'GITHUB_TOKEN_ENDPOINT',
+      'GITHUB_USERINFO_ENDPOINT',
+    ]);
+  });
+
+  it("authorizes with PKCE, exchanges the code and serves GitHub's /user and /user/emails", async () => {
+    const { started, params } = await authorized();
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await tokenRequest(params, started.verifier),
+    );
+    expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'read:user,user:email' });
+    expect(tokens.refresh_token).toBeUndefined();
+
+    expect(await api(env.GITHUB_USERINFO_ENDPOINT, tokens.access_token)).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        id: octocat.id,
+        login: 'octocat',
+        name: 'The Octocat',
+        email: null,
+        avatar_url: expect.stringContaining(String(octocat.id)),
+      }),
+    });
+    expect(await api(env.GITHUB_EMAILS_ENDPOINT, tokens.access_token)).toEqual({ status: 200, body: octocat.emails });
+    expect(await api(env.GITHUB_USERINFO_ENDPOINT, 'gho_unknown')).toEqual({
+      status: 401,
+      body: expect.objectContaining({ message: 'Bad credentials' }),
+    });
+  });
+
+  it('answers errors as GitHub does: 200 with error, for a replayed code, a wrong verifier and a wrong secret', async () => {
+    const first = await authorized();
+    expect((await tokenRequest(first.params, first.started.verifier)).status).toBe(200);
+    const replay = await tokenRequest(first.params, first.started.verifier);
+    expect({ status: replay.status, body: await replay.json() }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ error: 'bad_verification_code' }),
+    });
+
+    const second = await authorized();
+    const wrongVerifier = await tokenRequest(second.params, oauth.generateRandomCodeVerifier());
+    expect(await wrongVerifier.json()).toMatchObject({ error: 'invalid_grant' });
+    // The failed attempt spent the code.
+    expect(await (await tokenRequest(second.params, second.started.verifier)).json()).toMatchObject({
+      error: 'bad_verification_code',
+    });
+
+    const third = await authorized();
+    const wrongSecret = await tokenRequest(third.params, third.started.verifier, 'not-the-secret');
+    expect(await wrongSecret.json()).toMatchObject({ error: 'incorrect_client_credentials' });
+  });
+
+  it('refuses a redirect_uri other than the one authorized, and answers a form without accept: json', async () => {
+    const { started, params } = await authorized();
+    const body = new URLSearchParams({
+      client_id: client.client_id,
+      client_secret: env.GITHUB_CLIENT_SECRET,
+      code: String(params.get('code')),
+      code_verifier: started.verifier,
+      redirect_uri: 'http://127.0.0.1:9/elsewhere',
+    });
+    const answer = await fetch(env.GITHUB_TOKEN_ENDPOINT, { method: 'POST', body });
+    expect(answer.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(new URLSearchParams(await answer.text()).get('error')).toBe('redirect_uri_mismatch');
+  });
+
+  it('shows an error page for an unknown redirect_uri or client, and cancels for an unknown user', async () => {
+    const started = await startAuthorization(as, client.client_id, 'read:user');
+    const foreign = new URL(started.url);
+    foreign.searchParams.set('redirect_uri', 'http://127.0.0.1:9/elsewhere');
+    await expect(github.authorize(foreign.href, octocat.id)).rejects.toThrow(/answered 400/);
+    const unknownClient = new URL(started.url);
+    unknownClient.searchParams.set('client_id', 'someone-else');
+    await expect(github.authorize(unknownClient.href, octocat.id)).rejects.toThrow(/answered 404/);
+
+    const cancelled = await github.authorize(started.url, 1);
+    expect(cancelled.searchParams.get('error')).toBe('access_denied');
+    expect(cancelled.searchParams.get('state')).toBe(started.state);
   });
 });
