@@ -113,6 +113,28 @@ describe('local OpenID provider', () => {
       );
     });
 
+    it('burns a refresh token presented twice at once: one call wins, the other is refused and revokes the grant', async () => {
+      const { started, response } = await exchange();
+      const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
+        expectedNonce: started.nonce,
+      });
+      const auth = oauth.ClientSecretPost(provider.clientSecret);
+      const refresh = (token: string) =>
+        oauth
+          .refreshTokenGrantRequest(as, client, auth, token, insecure)
+          .then((answer) => oauth.processRefreshTokenResponse(as, client, answer));
+      const outcomes = await Promise.allSettled([
+        refresh(String(tokens.refresh_token)),
+        refresh(String(tokens.refresh_token)),
+      ]);
+      const won = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+      expect(won).toHaveLength(1);
+      const lost = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect(await refusal(Promise.reject(lost?.reason))).toBe('invalid_grant');
+      // The replay revoked the grant: the winner's new refresh token is dead too.
+      expect(await refusal(refresh(String(won[0].refresh_token)))).toBe('invalid_grant');
+    });
+
     it('accepts the client secret in Basic as well as in the body', async () => {
       const { started, response } = await exchange(oauth.ClientSecretBasic(provider.clientSecret));
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {

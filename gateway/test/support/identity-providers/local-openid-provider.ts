@@ -58,6 +58,9 @@ export class LocalOpenIdProvider {
     const callback = provider.callback();
     serve(server, (request, response) => {
       const path = new URL(request.url ?? '/', origin).pathname;
+      // Plain HTTP on loopback is intended even under an https issuer (Google's): saying so keeps oidc-provider
+      // from warning about a TLS-offloading proxy it cannot see. Without `proxy` set, Koa does not act on it.
+      request.headers['x-forwarded-proto'] ??= 'http';
       if (!INTERACTION_PATH.test(path)) return callback(request, response);
       answerInteraction(provider, users, request, response).catch((error: unknown) => {
         // An interaction that expired or lost its cookie: a page with the reason, as a provider shows one.

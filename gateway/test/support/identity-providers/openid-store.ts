@@ -24,7 +24,9 @@ export class OpenIdStore {
       if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
     },
     destroy: async (id) => void this.entries.delete(`${model}:${id}`),
-    // A replayed code or rotated refresh token revokes everything issued under its grant (RFC 9700 4.14).
+    // A replayed code or rotated-out refresh token revokes everything issued under its grant (RFC 9700 4.14).
+    // Every method finishes without waiting on I/O, so oidc-provider's check-then-consume of a code or refresh
+    // token cannot interleave with a parallel request's: the second of two parallel uses is always the replay.
     revokeByGrantId: async (grantId) => {
       for (const [key, entry] of this.entries) if (entry.payload.grantId === grantId) this.entries.delete(key);
     },
