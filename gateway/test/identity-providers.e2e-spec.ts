@@ -133,7 +133,12 @@ describe('local OpenID provider', () => {
     let rp: RelyingParty;
 
     beforeAll(async () => {
-      provider = await LocalOpenIdProvider.start({ issuer: GOOGLE, clientId: 'google-client', clientSecret: 'shh' });
+      provider = await LocalOpenIdProvider.start({
+        issuer: GOOGLE,
+        clientId: 'google-client',
+        clientSecret: 'shh',
+        accessTokenTtlSeconds: 30,
+      });
       provider.addUser(bob);
       provider.allowRedirectUri(REDIRECT_URI);
       const env = provider.env('GOOGLE');
@@ -174,6 +179,8 @@ describe('local OpenID provider', () => {
         email_verified: false,
       });
       expect(tokens.refresh_token).toEqual(expect.any(String));
+      // A short access-token lifetime, for tests of the refresh just before expiry.
+      expect(tokens.expires_in).toBe(30);
     });
 
     it('signs id tokens of its own making with the key its JWKS serves, forged claims included', async () => {

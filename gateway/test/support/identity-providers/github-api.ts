@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GitHubGrants } from './github-grants.js';
+import { requestUrl } from './loopback-server.js';
 
 /** One entry of GitHub's `/user/emails`. */
 export interface GitHubEmail {
@@ -37,7 +38,7 @@ export function answerApi(
   const userId = grants.userOf(token);
   const user = userId === undefined ? undefined : users.get(userId);
   if (user === undefined) return json(401, { message: 'Bad credentials', documentation_url: DOCUMENTATION_URL });
-  if (new URL(request.url ?? '/', 'http://x').pathname === '/user/emails') return json(200, user.emails);
+  if (requestUrl(request).pathname === '/user/emails') return json(200, user.emails);
   json(200, {
     login: user.login,
     id: user.id,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GitHubUser } from './github-api.js';
 import { verifierMatches, type GitHubGrants } from './github-grants.js';
-import { readForm } from './loopback-server.js';
+import { readForm, requestUrl } from './loopback-server.js';
 
 /** The OAuth app registered at the stand-in, and what its endpoints read. */
 export interface GitHubApp {
@@ -30,7 +30,7 @@ function redirect(response: ServerResponse, location: string, headers: Record<st
  * cancels: GitHub then redirects with `error=access_denied`.
  */
 export function answerAuthorize(request: IncomingMessage, response: ServerResponse, app: GitHubApp): void {
-  const url = new URL(request.url ?? '/', 'http://x');
+  const url = requestUrl(request);
   const query = url.searchParams;
   if (query.get('client_id') !== app.clientId) return page(response, 404, '<h1>Application not found</h1>');
   const givenRedirectUri = query.get('redirect_uri') ?? undefined;
@@ -68,7 +68,7 @@ export function answerAuthorize(request: IncomingMessage, response: ServerRespon
 
 /** `GET|POST /login`: a form taking the user id (no password: it stands for GitHub's sign-in), then back. */
 export async function answerLogin(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const returnTo = new URL(request.url ?? '/', 'http://x').searchParams.get('return_to') ?? '/';
+  const returnTo = requestUrl(request).searchParams.get('return_to') ?? '/';
   if (request.method !== 'POST') {
     return page(
       response,

@@ -4,7 +4,7 @@ import { answerApi, type GitHubUser } from './github-api.js';
 import { GitHubGrants } from './github-grants.js';
 import { answerAccessToken, answerAuthorize, answerLogin, type GitHubApp, LOGIN_PATH } from './github-oauth.js';
 import { followAsBrowser } from './browser.js';
-import { closeServer, listenOnLoopback, serve } from './loopback-server.js';
+import { closeServer, listenOnLoopback, requestUrl, serve } from './loopback-server.js';
 import { providerEnv } from './provider-env.js';
 
 export type { GitHubEmail, GitHubUser } from './github-api.js';
@@ -91,7 +91,7 @@ export class GitHubStandIn {
       users: this.users,
       grants: this.grants,
     };
-    const path = new URL(request.url ?? '/', this.origin).pathname;
+    const path = requestUrl(request).pathname;
     if (path === '/login/oauth/authorize' && request.method === 'GET') return answerAuthorize(request, response, app);
     if (path === '/login/oauth/access_token' && request.method === 'POST')
       return answerAccessToken(request, response, app);

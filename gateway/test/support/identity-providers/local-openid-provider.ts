@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
 import { followAsBrowser } from './browser.js';
-import { closeServer, listenOnLoopback, serve } from './loopback-server.js';
+import { closeServer, listenOnLoopback, requestUrl, serve } from './loopback-server.js';
 import { openIdConfiguration } from './openid-configuration.js';
 import { answerInteraction, INTERACTION_PATH } from './openid-interactions.js';
 import { OpenIdStore } from './openid-store.js';
@@ -57,7 +57,7 @@ export class LocalOpenIdProvider {
     );
     const callback = provider.callback();
     serve(server, (request, response) => {
-      const path = new URL(request.url ?? '/', origin).pathname;
+      const path = requestUrl(request).pathname;
       // Plain HTTP on loopback is intended even under an https issuer (Google's): saying so keeps oidc-provider
       // from warning about a TLS-offloading proxy it cannot see. Without `proxy` set, Koa does not act on it.
       request.headers['x-forwarded-proto'] ??= 'http';

@@ -27,6 +27,11 @@ export async function closeServer(server: Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
+/** The request's path and query as a URL (its origin is a placeholder: the servers route on the path alone). */
+export function requestUrl(request: IncomingMessage): URL {
+  return new URL(request.url ?? '/', 'http://loopback');
+}
+
 /** The request's `application/x-www-form-urlencoded` body (a browser's form post, an OAuth token request). */
 export async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
