@@ -23,6 +23,9 @@ export interface LocalOpenIdProviderOptions {
  * A real OpenID provider (`oidc-provider`, certified) on a loopback port, with one confidential client: the
  * identity provider of the social sign-in tests. It may sign with another issuer's name (Google's) while served
  * on localhost, since the engine is then told its endpoints rather than discovering them.
+ *
+ * Use: `start({ issuer: 'https://accounts.google.com' })` before the stack, pass `env('GOOGLE')` to it, then
+ * `allowRedirectUri(stack.url('/api/auth/callback/google'))`, `addUser(…)` and `authorize(url, sub)`.
  */
 export class LocalOpenIdProvider {
   private readonly redirectUris = new Set<string>();
@@ -64,7 +67,8 @@ export class LocalOpenIdProvider {
       if (!INTERACTION_PATH.test(path)) return callback(request, response);
       answerInteraction(provider, users, request, response).catch((error: unknown) => {
         // An interaction that expired or lost its cookie: a page with the reason, as a provider shows one.
-        response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
+        if (!response.headersSent) response.writeHead(400, { 'content-type': 'text/plain' });
+        response.end(String(error));
       });
     });
     return new LocalOpenIdProvider(
