@@ -30,7 +30,13 @@ export interface ProviderTokens {
 }
 
 export type ExchangeResult =
-  | { readonly ok: true; readonly tokens: ProviderTokens; readonly profile: ProviderProfile }
+  | {
+      readonly ok: true;
+      readonly tokens: ProviderTokens;
+      readonly profile: ProviderProfile;
+      /** The issuer the account is keyed under: the verified id token's, else the provider's own. */
+      readonly issuer: string;
+    }
   | { readonly ok: false; readonly error: 'invalid_code' | 'unable_to_get_user_info' };
 
 const secondsFrom = (now: Date, seconds: unknown): string | undefined =>
@@ -39,7 +45,7 @@ const secondsFrom = (now: Date, seconds: unknown): string | undefined =>
     : undefined;
 
 /** The issuer an id token names, read before its checks, for a provider without a fixed one. */
-const tokenIssuer = async (response: Response): Promise<string | undefined> => {
+const issuerOfIdToken = async (response: Response): Promise<string | undefined> => {
   try {
     const body = (await response.clone().json()) as { id_token?: unknown };
     return typeof body.id_token === 'string' ? decodeJwt(body.id_token).iss : undefined;
@@ -86,7 +92,7 @@ export class CodeExchange {
       );
       const server =
         descriptor.endpoints.issuer === undefined && idTokenExpected
-          ? authorizationServer(descriptor, await tokenIssuer(response))
+          ? authorizationServer(descriptor, await issuerOfIdToken(response))
           : fixedIssuer;
       tokens = await oauth.processAuthorizationCodeResponse(server, client, response, {
         expectedNonce: flow.nonce ?? oauth.expectNoNonce,
@@ -111,9 +117,11 @@ export class CodeExchange {
       })
       .catch(() => null);
     if (profile === null) return { ok: false, error: 'unable_to_get_user_info' };
+    const claimedIssuer = typeof idTokenClaims?.iss === 'string' ? idTokenClaims.iss : undefined;
     return {
       ok: true,
       profile,
+      issuer: claimedIssuer ?? authorizationServer(descriptor).issuer,
       tokens: {
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,

@@ -1,3 +1,4 @@
+import { RESERVED_AUTHORIZATION_PARAMETERS } from '@authsvc/contracts';
 import type { ProviderDescriptor } from '../provider-descriptor.js';
 
 /** What one authorization request asks for, besides the provider's own settings. */
@@ -13,18 +14,6 @@ export interface AuthorizationRequest {
   /** The client's `additionalParams`, reserved names already refused. */
   readonly additionalParams?: Readonly<Record<string, string>>;
 }
-
-/** Parameters a client may not set through `additionalParams`: they carry the flow's own security. */
-export const RESERVED_AUTHORIZATION_PARAMETERS: readonly string[] = [
-  'state',
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'code_challenge',
-  'code_challenge_method',
-  'nonce',
-  'scope',
-];
 
 /** The scopes asked for: the provider's defaults, then the configured and requested ones, each once. */
 export const requestedScopes = (descriptor: ProviderDescriptor, extra: readonly string[]): string[] => [
