@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { GitHubStandIn } from './support/identity-providers/github-stand-in.js';
 import { LocalOpenIdProvider } from './support/identity-providers/local-openid-provider.js';
-import { TestStack } from './support/test-stack.js';
+import { startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface Started {
   url: string;
@@ -11,6 +12,7 @@ interface Started {
 }
 
 describe('social sign-in through the gateway', () => {
+  let admin: AdminStack;
   let stack: TestStack;
   let google: LocalOpenIdProvider;
   let github: GitHubStandIn;
@@ -19,13 +21,14 @@ describe('social sign-in through the gateway', () => {
     // The local provider signs under Google's issuer, so GOOGLE_ISSUER stays Google's; its endpoints are local.
     google = await LocalOpenIdProvider.start({ issuer: 'https://accounts.google.com' });
     github = await GitHubStandIn.start();
-    stack = await TestStack.start({ ...google.env('GOOGLE'), ...github.env('GITHUB') });
+    admin = await startAdminStack({ ...google.env('GOOGLE'), ...github.env('GITHUB') });
+    stack = admin.stack;
     google.allowRedirectUri(stack.url('/api/auth/callback/google'));
     github.allowRedirectUri(stack.url('/api/auth/callback/github'));
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    await admin?.stop();
     await google?.stop();
     await github?.stop();
   });
@@ -48,7 +51,7 @@ describe('social sign-in through the gateway', () => {
 
   const sessionOf = async (setCookies: readonly string[]) =>
     (
-      await request<{ user: { email: string; emailVerified: boolean; name: string } } | null>(
+      await request<{ user: { id: string; email: string; emailVerified: boolean; name: string } } | null>(
         stack.url('/api/auth/get-session'),
         { headers: { cookie: cookieHeaderFrom(setCookies.filter((c) => c.includes('session_token'))) } },
       )
@@ -110,6 +113,56 @@ describe('social sign-in through the gateway', () => {
         { headers: { cookie: cookieHeaderFrom(returning.setCookies.filter((c) => c.includes('session_token'))) } },
       );
       expect(accounts.body).toEqual([expect.objectContaining({ providerId: 'google', accountId: sub })]);
+    });
+
+    it("records the link on the user's stream with its actor, the provider's tokens sealed", async () => {
+      const email = uniqueEmail('sealed');
+      google.addUser({ sub: `sealed-${email}`, email, emailVerified: true, name: 'S' });
+      const started = await start('google');
+      await callback(await google.authorize(started.url, `sealed-${email}`), started.stateCookie);
+      const { rows } = await admin.db.query<{
+        data: Record<string, unknown>;
+        personal: Buffer;
+        metadata: Record<string, unknown>;
+      }>(
+        `SELECT data, personal, metadata FROM identity.events WHERE type = 'AccountLinked' AND data->>'subject' = $1`,
+        [`sealed-${email}`],
+      );
+      expect(rows).toHaveLength(1);
+      const [linked] = rows;
+      expect(linked.data).toMatchObject({
+        providerId: 'google',
+        issuer: 'https://accounts.google.com',
+        how: 'sign-up',
+      });
+      expect(linked.metadata.actorId).toBe(linked.data.userId);
+      expect(Object.keys(linked.data).sort()).toEqual([
+        'accessTokenExpiresAt',
+        'accountId',
+        'how',
+        'issuer',
+        'linkedAt',
+        'providerId',
+        'refreshTokenExpiresAt',
+        'scopes',
+        'subject',
+        'userId',
+      ]);
+      // The id token is a JWT ("eyJ…"): sealed, its bytes show nothing of it.
+      expect(linked.personal.toString('latin1')).not.toContain('eyJ');
+    });
+
+    it('refuses a banned user, as every session start', async () => {
+      const email = uniqueEmail('banned');
+      google.addUser({ sub: `banned-${email}`, email, emailVerified: true, name: 'B' });
+      const first = await start('google');
+      const signedUp = await callback(await google.authorize(first.url, `banned-${email}`), first.stateCookie);
+      const { user } = (await sessionOf(signedUp.setCookies))!;
+      expect((await admin.root.post('/admin/ban-user', { userId: user.id })).status).toBe(200);
+      const again = await start('google');
+      const refused = await callback(await google.authorize(again.url, `banned-${email}`), again.stateCookie);
+      expect(location(refused)).toBe('/oops?error=banned');
+      expect(refused.setCookies.filter((c) => c.includes('session_token'))).toEqual([]);
     });
 
     it('refuses a replayed callback (the state is used once) and a replayed code', async () => {
@@ -192,7 +245,10 @@ describe('social sign-in through the gateway', () => {
       });
       await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
       const { port } = recorder.address() as AddressInfo;
-      await stack.restart('identity', { GITHUB_TOKEN_ENDPOINT: `http://127.0.0.1:${port}/token` });
+      await stack.restart('identity', {
+        ...admin.gatewayEnv,
+        GITHUB_TOKEN_ENDPOINT: `http://127.0.0.1:${port}/token`,
+      });
       try {
         const started = await start('google');
         const redirect = await google.authorize(started.url, `mixup-${email}`);
@@ -206,7 +262,7 @@ describe('social sign-in through the gateway', () => {
         expect(location(await callback(ownCallback, own.stateCookie))).toBe('/oops?error=invalid_code');
         expect(tokenRequests).toEqual(['/token']);
       } finally {
-        await stack.restart('identity', {});
+        await stack.restart('identity', admin.gatewayEnv);
         await new Promise((resolve) => recorder.close(resolve));
       }
       const unknown = await start('google');
@@ -303,7 +359,7 @@ describe('social sign-in through the gateway', () => {
     });
 
     it('refuses a sign-up when GITHUB_DISABLE_SIGN_UP is on', async () => {
-      await stack.restart('identity', { GITHUB_DISABLE_SIGN_UP: 'true' });
+      await stack.restart('identity', { ...admin.gatewayEnv, GITHUB_DISABLE_SIGN_UP: 'true' });
       try {
         const email = uniqueEmail('closed');
         const id = Math.floor(Math.random() * 1e9);
@@ -317,7 +373,7 @@ describe('social sign-in through the gateway', () => {
         const answer = await callback(await github.authorize(started.url, id), started.stateCookie);
         expect(location(answer)).toBe('/oops?error=signup_disabled');
       } finally {
-        await stack.restart('identity', {});
+        await stack.restart('identity', admin.gatewayEnv);
       }
     });
   });
