@@ -16,13 +16,25 @@ describe('social sign-in through the gateway', () => {
   let stack: TestStack;
   let google: LocalOpenIdProvider;
   let github: GitHubStandIn;
+  let acme: LocalOpenIdProvider;
 
   beforeAll(async () => {
     // The local provider signs under Google's issuer, so GOOGLE_ISSUER stays Google's; its endpoints are local.
     google = await LocalOpenIdProvider.start({ issuer: 'https://accounts.google.com' });
     github = await GitHubStandIn.start();
-    admin = await startAdminStack({ ...google.env('GOOGLE'), ...github.env('GITHUB') });
+    // A company's provider under its own issuer: the engine finds its endpoints by discovery.
+    acme = await LocalOpenIdProvider.start();
+    const { ACME_ISSUER, ACME_CLIENT_ID, ACME_CLIENT_SECRET } = acme.env('ACME');
+    admin = await startAdminStack({
+      ...google.env('GOOGLE'),
+      ...github.env('GITHUB'),
+      OIDC_PROVIDERS: 'acme',
+      ACME_ISSUER,
+      ACME_CLIENT_ID,
+      ACME_CLIENT_SECRET,
+    });
     stack = admin.stack;
+    acme.allowRedirectUri(stack.url('/api/auth/callback/acme'));
     google.allowRedirectUri(stack.url('/api/auth/callback/google'));
     github.allowRedirectUri(stack.url('/api/auth/callback/github'));
   });
@@ -31,6 +43,7 @@ describe('social sign-in through the gateway', () => {
     await admin?.stop();
     await google?.stop();
     await github?.stop();
+    await acme?.stop();
   });
 
   const headers = () => ({ origin: stack.baseUrl, 'x-forwarded-for': randomClientIp() });
@@ -58,6 +71,13 @@ describe('social sign-in through the gateway', () => {
     ).body;
 
   const location = (answer: { headers: Headers }) => answer.headers.get('location');
+
+  /** A new GitHub account whose only (primary) address is `email`; its id. */
+  const githubUser = (email: string, verified: boolean, login = 'octocat'): number => {
+    const id = Math.floor(Math.random() * 1e9);
+    github.addUser({ id, login, name: null, emails: [{ email, primary: true, verified, visibility: null }] });
+    return id;
+  };
 
   describe('with an OpenID provider (Google)', () => {
     it('answers the redirect as the reference does: {url, redirect: true}, Location, a state cookie', async () => {
@@ -302,6 +322,20 @@ describe('social sign-in through the gateway', () => {
     });
   });
 
+  describe('with a generic OpenID provider of OIDC_PROVIDERS', () => {
+    it('signs in through its discovered endpoints, on the same routes', async () => {
+      const email = uniqueEmail('acme');
+      acme.addUser({ sub: `acme-${email}`, email, emailVerified: true, name: 'Grace Hopper' });
+      const started = await start('acme');
+      expect(new URL(started.url).origin).toBe(acme.origin);
+      const answer = await callback(await acme.authorize(started.url, `acme-${email}`), started.stateCookie);
+      expect(location(answer)).toBe('/welcome');
+      expect((await sessionOf(answer.setCookies))?.user).toMatchObject({ email, name: 'Grace Hopper' });
+      const config = await request<{ socialProviders: string[] }>(stack.url('/client-config.json'));
+      expect(config.body.socialProviders).toEqual(['google', 'github', 'acme']);
+    });
+  });
+
   describe('with GitHub (plain OAuth 2.0)', () => {
     it("signs up with the primary verified address from /user/emails, keyed by GitHub's numeric id", async () => {
       const email = uniqueEmail('octo');
@@ -330,25 +364,13 @@ describe('social sign-in through the gateway', () => {
       expect(
         location(await callback(await google.authorize(viaGoogle.url, `both-${email}`), viaGoogle.stateCookie)),
       ).toBe('/welcome');
-      const attackerId = Math.floor(Math.random() * 1e9);
-      github.addUser({
-        id: attackerId,
-        login: 'attacker',
-        name: 'A',
-        emails: [{ email, primary: true, verified: false, visibility: null }],
-      });
+      const attackerId = githubUser(email, false);
       const attack = await start('github');
       const refused = await callback(await github.authorize(attack.url, attackerId), attack.stateCookie);
       expect(location(refused)).toBe('/oops?error=account_not_linked');
       expect(refused.setCookies.filter((c) => c.includes('session_token'))).toEqual([]);
 
-      const ownerId = Math.floor(Math.random() * 1e9);
-      github.addUser({
-        id: ownerId,
-        login: 'owner',
-        name: 'O',
-        emails: [{ email, primary: true, verified: true, visibility: null }],
-      });
+      const ownerId = githubUser(email, true);
       const owner = await start('github');
       const linked = await callback(await github.authorize(owner.url, ownerId), owner.stateCookie);
       expect(location(linked)).toBe('/dashboard');
@@ -362,13 +384,7 @@ describe('social sign-in through the gateway', () => {
       await stack.restart('identity', { ...admin.gatewayEnv, GITHUB_DISABLE_SIGN_UP: 'true' });
       try {
         const email = uniqueEmail('closed');
-        const id = Math.floor(Math.random() * 1e9);
-        github.addUser({
-          id,
-          login: 'closed',
-          name: 'C',
-          emails: [{ email, primary: true, verified: true, visibility: null }],
-        });
+        const id = githubUser(email, true);
         const started = await start('github');
         const answer = await callback(await github.authorize(started.url, id), started.stateCookie);
         expect(location(answer)).toBe('/oops?error=signup_disabled');
