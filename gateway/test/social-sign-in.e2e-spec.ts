@@ -322,6 +322,64 @@ describe('social sign-in through the gateway', () => {
     });
   });
 
+  describe('with an id token the client brings (Google)', () => {
+    const signInWith = (idToken: Record<string, unknown>, provider = 'google') =>
+      postJson<{ redirect: boolean; token: string; user: { email: string } } & { code?: string; message?: string }>(
+        stack.url('/api/auth/sign-in/social'),
+        { provider, idToken },
+        headers(),
+      );
+    const person = (label: string) => {
+      const email = uniqueEmail(label);
+      return { sub: `${label}-${email}`, email, email_verified: true, name: label };
+    };
+
+    it('signs in with a valid token once: {redirect: false, token, user} and the session cookie', async () => {
+      const claims = person('onetap');
+      const token = await google.signIdToken(claims);
+      const answer = await signInWith({ token });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ redirect: false, token: expect.any(String), user: { email: claims.email } });
+      expect(answer.body).not.toHaveProperty('url');
+      expect(answer.setCookies).toContainEqual(expect.stringMatching(/^better-auth\.session_token=/));
+      // A captured token signs in once only.
+      expect(await signInWith({ token })).toMatchObject({ status: 401, body: { code: 'INVALID_TOKEN' } });
+    });
+
+    it('refuses tokens of another audience or issuer, expired, too old, or with nonces that disagree', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const refused = [
+        await google.signIdToken({ ...person('aud'), aud: 'another-client' }),
+        await google.signIdToken({ ...person('iss'), iss: 'https://evil.example' }),
+        await google.signIdToken({ ...person('exp'), iat: now - 7200, exp: now - 3600 }),
+        await google.signIdToken({ ...person('old'), iat: now - 4000, exp: now + 600 }),
+      ];
+      for (const token of refused) {
+        expect(await signInWith({ token })).toMatchObject({ status: 401, body: { code: 'INVALID_TOKEN' } });
+      }
+      const withNonce = await google.signIdToken({ ...person('nonce'), nonce: 'n-1' });
+      expect(await signInWith({ token: withNonce, nonce: 'n-2' })).toMatchObject({ status: 401 });
+      expect(await signInWith({ token: withNonce })).toMatchObject({ status: 401, body: { code: 'INVALID_TOKEN' } });
+      expect((await signInWith({ token: withNonce, nonce: 'n-1' })).status).toBe(200);
+    });
+
+    it('refuses an unverified address that meets an existing account, and providers without id tokens', async () => {
+      const email = uniqueEmail('idvictim');
+      google.addUser({ sub: `idvictim-${email}`, email, emailVerified: true, name: 'V' });
+      const started = await start('google');
+      await callback(await google.authorize(started.url, `idvictim-${email}`), started.stateCookie);
+      const token = await google.signIdToken({ sub: `other-${email}`, email, email_verified: false, name: 'A' });
+      expect(await signInWith({ token })).toMatchObject({
+        status: 401,
+        body: { code: 'OAUTH_LINK_ERROR', message: 'account not linked' },
+      });
+      expect(await signInWith({ token: 'x.y.z' }, 'github')).toMatchObject({
+        status: 404,
+        body: { code: 'ID_TOKEN_NOT_SUPPORTED', message: 'id_token not supported' },
+      });
+    });
+  });
+
   describe('with a generic OpenID provider of OIDC_PROVIDERS', () => {
     it('signs in through its discovered endpoints, on the same routes', async () => {
       const email = uniqueEmail('acme');

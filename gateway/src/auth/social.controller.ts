@@ -1,10 +1,10 @@
-import { IdentityRpc, SignInSocialBody, type SocialCallbackReply } from '@authsvc/contracts';
+import { IdentityRpc, SignInSocialBody, type SocialCallbackReply, type UserView } from '@authsvc/contracts';
 import { AdminErrors, DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { Caller } from '../http/caller.js';
+import { Caller, sessionClientOf } from '../http/caller.js';
 import { locationOf, redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -28,15 +28,29 @@ export class SocialController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** `{url, redirect: true}` and a Location, or with `disableRedirect` `{url, redirect: false}`; the state cookie. */
+  /**
+   * The redirect branch: `{url, redirect: true}` and a Location, or with `disableRedirect` `{url, redirect: false}`,
+   * and the state cookie. With `idToken`: `{redirect: false, token, user}` and the session cookie.
+   */
   @Post('sign-in/social')
   @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   async signIn(
     @Body() body: SignInSocialBody,
-    @Caller() { correlationId }: Caller,
+    @Caller() caller: Caller,
     @Res({ passthrough: true }) response: FastifyReply,
-  ): Promise<{ url: string; redirect: boolean }> {
+  ): Promise<{ url: string; redirect: boolean } | { redirect: false; token: string; user: UserView }> {
+    if (body.idToken !== undefined) {
+      const started = await this.services.call(IdentityRpc.signInWithIdToken, {
+        ...body.idToken,
+        ...sessionClientOf(caller, true),
+        provider: body.provider,
+        requestSignUp: body.requestSignUp,
+      });
+      this.sessions.setCookies(started, true, response);
+      return { redirect: false, token: started.session.token, user: started.user };
+    }
+    const { correlationId } = caller;
     const { url, state, expiresAt } = await this.services.call(IdentityRpc.startSocialSignIn, {
       provider: body.provider,
       callbackURL: body.callbackURL,

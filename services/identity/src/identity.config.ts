@@ -79,6 +79,11 @@ const identitySchema = {
   JWT_KEY_ROTATION_INTERVAL: integer(0, 0, 10 * 365 * 24 * 3600),
   ...AdminGrantVariables,
   ...AccountLinkingVariables,
+  /**
+   * An id token a client brings to sign-in/social must carry a nonce (and the request the same one). Off by default:
+   * better-auth's clients may send none; a token signs in once either way.
+   */
+  ID_TOKEN_REQUIRE_NONCE: boolean(false),
 };
 
 type IdentitySettings = ConfigOf<typeof identitySchema>;

@@ -34,6 +34,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.listAccounts,
     IdentityRpc.startSocialSignIn,
     IdentityRpc.finishSocialSignIn,
+    IdentityRpc.signInWithIdToken,
     IdentityRpc.listSocialProviders,
     IdentityRpc.updateUser,
     IdentityRpc.deleteUser,

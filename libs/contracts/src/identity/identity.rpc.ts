@@ -34,6 +34,7 @@ import {
 import type { AccountView } from './account.view.js';
 import {
   ListSocialProvidersRequest,
+  SignInWithIdTokenRequest,
   SocialCallbackRequest,
   StartSocialSignInRequest,
   type SocialAuthorization,
@@ -145,6 +146,14 @@ export const IdentityRpc = {
   finishSocialSignIn: defineRpc<SocialCallbackRequest, SocialCallbackReply>(
     'identity.rpc.social.callback',
     SocialCallbackRequest,
+  ),
+  /**
+   * Sign-in with an id token the client brings: identity checks it and hands the request on to the session
+   * service, which answers; 401 INVALID_TOKEN, 404 ID_TOKEN_NOT_SUPPORTED, the linking errors.
+   */
+  signInWithIdToken: defineRpc<SignInWithIdTokenRequest, StartedSession>(
+    'identity.rpc.social.id-token',
+    SignInWithIdTokenRequest,
   ),
   /** The configured provider ids, for the web client. */
   listSocialProviders: defineRpc<ListSocialProvidersRequest, { providers: string[] }>(

@@ -2,7 +2,8 @@ import { defineEvent } from '../messaging/event-definition.js';
 
 /** A provider's tokens for an account: private to identity, sealed with the user's data key in its events. */
 export interface ProviderTokensPersonal {
-  accessToken: string;
+  /** `null` when the client brought only an id token. */
+  accessToken: string | null;
   refreshToken: string | null;
   idToken: string | null;
 }

@@ -1,13 +1,15 @@
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min, ValidateBy } from 'class-validator';
 import {
   Flag,
   LIMITS,
+  Nested,
   OptionalBoolean,
   OptionalJsonObject,
   OptionalText,
   OptionalUrl,
   Text,
 } from '../messaging/fields.js';
+import { sessionClient } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
 import type { UserView } from './user.view.js';
 
@@ -80,7 +82,28 @@ export class SocialFlowOptions {
   additionalParams?: Record<string, string>;
 }
 
-/** POST /sign-in/social (the redirect branch). Any provider string passes; an unconfigured one is 404. */
+/** An id token the client obtained from the provider itself (Google One Tap, a native app), with its tokens. */
+export class SocialIdToken {
+  @Text(LIMITS.signedToken)
+  token!: string;
+
+  @OptionalText(LIMITS.token)
+  nonce?: string;
+
+  @OptionalText(LIMITS.signedToken)
+  accessToken?: string;
+
+  @OptionalText(LIMITS.signedToken)
+  refreshToken?: string;
+
+  /** When the access token expires, in milliseconds since the epoch. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expiresAt?: number;
+}
+
+/** POST /sign-in/social: the redirect branch, or with `idToken` the id-token branch. Any provider string passes. */
 export class SignInSocialBody extends SocialFlowOptions {
   @Text(LIMITS.name)
   provider!: string;
@@ -91,6 +114,19 @@ export class SignInSocialBody extends SocialFlowOptions {
   /** Carried in the reference's state; accepted and not used here. */
   @OptionalJsonObject(LIMITS.metadata)
   additionalData?: Record<string, unknown>;
+
+  @IsOptional()
+  @Nested(() => SocialIdToken)
+  idToken?: SocialIdToken;
+}
+
+/** The id-token branch, with the client facts of the session it starts. */
+export class SignInWithIdTokenRequest extends sessionClient(SocialIdToken) {
+  @Text(LIMITS.name)
+  provider!: string;
+
+  @OptionalBoolean()
+  requestSignUp?: boolean;
 }
 
 /** The gateway's checked sign-in: URLs trusted, the callback URL defaulted. */

@@ -71,6 +71,8 @@ export interface ProviderDescriptor {
   readonly pkce: boolean;
   /** Whether the token endpoint answers with an id token without the `openid` scope being asked (Apple). */
   readonly idTokenOnCallback?: boolean;
+  /** Other spellings of the issuer its id tokens may carry (Google's `accounts.google.com`). */
+  readonly alternativeIssuers?: readonly string[];
   /** Whether a client may sign in by bringing an id token of this provider (`sign-in/social` with `idToken`). */
   readonly idTokenSignIn: boolean;
   /** Extra authorization request parameters (Google's `include_granted_scopes`, Apple's `response_mode`). */

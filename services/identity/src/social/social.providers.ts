@@ -4,6 +4,8 @@ import type { IdentityConfig } from '../identity.config.js';
 import { CodeExchange } from './engine/code-exchange.js';
 import { IdTokenKeys } from './engine/id-token-keys.js';
 import { FlowStore } from './flow/flow-store.js';
+import { IdTokenSignIn } from './id-token/id-token-sign-in.js';
+import { UsedIdTokens } from './id-token/used-id-tokens.js';
 import { ProviderRegistry } from './provider-registry.js';
 import { SocialAccounts } from './sign-in/social-accounts.js';
 import { SocialAuthorizer } from './sign-in/social-authorizer.js';
@@ -11,10 +13,15 @@ import { SocialCallback } from './sign-in/social-callback.js';
 
 /** Social sign-in's parts: the providers, the flows in Redis, the engine, the account decisions. */
 export function socialProviders(redis: Redis, config: IdentityConfig): Provider[] {
+  // One cache of provider keys for the redirect flow and client-brought id tokens.
+  const keys = new IdTokenKeys();
   return [
     { provide: ProviderRegistry, useValue: new ProviderRegistry(config.social) },
     { provide: FlowStore, useValue: new FlowStore(redis) },
-    { provide: CodeExchange, useValue: new CodeExchange(new IdTokenKeys()) },
+    { provide: IdTokenKeys, useValue: keys },
+    { provide: CodeExchange, useValue: new CodeExchange(keys) },
+    { provide: UsedIdTokens, useValue: new UsedIdTokens(redis) },
+    IdTokenSignIn,
     SocialAccounts,
     SocialAuthorizer,
     SocialCallback,

@@ -21,7 +21,7 @@ export interface CallbackParameters {
 
 /** The provider's tokens, as the account keeps them (sealed). */
 export interface ProviderTokens {
-  readonly accessToken: string;
+  readonly accessToken?: string;
   readonly refreshToken?: string;
   readonly idToken?: string;
   readonly accessTokenExpiresAt?: string;

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
 
 /** How long a provider's keys are trusted before they are fetched again. */
 const KEYS_TTL_MS = 10 * 60 * 1000;
@@ -12,9 +12,9 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 export class IdTokenKeys {
   private readonly sets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-  /** The token's claims once its signature verifies with the provider's keys; throws otherwise. */
-  async verify(token: string, jwksUri: string): Promise<JWTPayload> {
-    const { payload } = await jwtVerify(token, this.keysOf(jwksUri), { algorithms: ALGORITHMS });
+  /** The token's claims once its signature (and the claims `checks` name) verify; throws otherwise. */
+  async verify(token: string, jwksUri: string, checks: JWTVerifyOptions = {}): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, this.keysOf(jwksUri), { ...checks, algorithms: ALGORITHMS });
     return payload;
   }
 

@@ -17,6 +17,7 @@ export const google: ProviderFactory = () => ({
   scopes: ['email', 'profile', 'openid'],
   pkce: true,
   idTokenSignIn: true,
+  alternativeIssuers: ['accounts.google.com'],
   profile: async ({ idTokenClaims }) =>
     idTokenClaims === undefined ? null : mapFields(idTokenClaims, { ...OPENID_FIELDS, name: ['name'] }),
   authorizationParameters: { include_granted_scopes: 'true' },

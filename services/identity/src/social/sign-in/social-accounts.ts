@@ -42,7 +42,7 @@ const grantOf = (tokens: ProviderTokens): ProviderTokenGrant => ({
     refreshTokenExpiresAt: tokens.refreshTokenExpiresAt ?? null,
   },
   secrets: {
-    accessToken: tokens.accessToken,
+    accessToken: tokens.accessToken ?? null,
     refreshToken: tokens.refreshToken ?? null,
     idToken: tokens.idToken ?? null,
   },
