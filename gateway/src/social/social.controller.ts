@@ -10,10 +10,10 @@ import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
 import { SessionIssuer } from '../session/session-issuer.js';
-import { AuthController } from './auth-controller.decorator.js';
-import { AUTH_BASE_PATH } from './auth-base-path.js';
-import { withErrorParameter } from './callback-redirect.js';
-import { SocialCallbackFields } from './dto/social-callback.query.js';
+import { AuthController } from '../auth/auth-controller.decorator.js';
+import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
+import { withErrorParameter } from '../auth/callback-redirect.js';
+import { SocialCallbackFields } from './social-callback.fields.js';
 
 const sameState = (a: string | undefined, b: string): boolean =>
   a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
