@@ -11,6 +11,7 @@ import { ActiveOrganization } from './session/active-organization.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
+import { SocialController } from './social/social.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
@@ -58,6 +59,7 @@ export class AppModule {
       controllers: [
         SignUpController,
         SignInController,
+        SocialController,
         SessionController,
         UserSessionsController,
         UsernameController,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { isDevelopment } from '@authsvc/config';
-import { acceptPlainHttpImageUrls } from '@authsvc/contracts';
+import { acceptPlainHttpImageUrls, IdentityRpc } from '@authsvc/contracts';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RequestErrors } from '@authsvc/errors';
 import { connectRedis, createLogger, runService, startHealthServer } from '@authsvc/platform';
@@ -29,6 +30,7 @@ import { clientIpOf } from './http/request-context.js';
 import { rateLimitHook } from './rate-limit/rate-limit.hook.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { registerWebClient } from './web/web-client.routes.js';
+import { ServiceClient } from './rpc/service-client.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -80,7 +82,15 @@ await runService('gateway', async () => {
       readModelGetSessionHook(app.get(SessionReadModels), app.get(AuthCookies), app.get(JwtIssuer)),
     );
   }
-  await registerWebClient(fastify, WEB_DIST, { devMailbox: config.DEV_MAILBOX_ENABLED });
+  const services = app.get(ServiceClient);
+  await registerWebClient(fastify, WEB_DIST, async () => ({
+    devMailbox: config.DEV_MAILBOX_ENABLED,
+    // Without identity the client still loads, offering no social sign-in.
+    socialProviders: await services
+      .call(IdentityRpc.listSocialProviders, { correlationId: randomUUID() })
+      .then(({ providers }) => providers)
+      .catch(() => []),
+  }));
   await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
   const checks = gatewayHealthChecks(redis, app.get(NATS_CLIENT));

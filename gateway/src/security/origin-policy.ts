@@ -16,6 +16,7 @@ export interface OriginFacts {
 }
 
 export const SIGN_IN_ROUTES = ['/sign-in/', '/sign-up/'];
+const PROVIDER_CALLBACK_ROUTE = '/callback/';
 
 /** Each field, its error when it is no string, and its error when untrusted. */
 export const URL_FIELDS: readonly [field: string, notAString: ErrorDefinition, untrusted: ErrorDefinition][] = [
@@ -36,7 +37,9 @@ export const URL_FIELDS: readonly [field: string, notAString: ErrorDefinition, u
  */
 export function checkOrigin(facts: OriginFacts, trusted: TrustedOrigins): void {
   const isSignIn = SIGN_IN_ROUTES.some((prefix) => facts.route.startsWith(prefix));
-  if (facts.method === 'POST') checkRequestOrigin(facts, trusted, isSignIn);
+  // A provider's form_post (Apple) comes from the provider's origin; the POST only redirects to the GET, which acts.
+  const isFormPost = facts.route.startsWith(PROVIDER_CALLBACK_ROUTE);
+  if (facts.method === 'POST' && !isFormPost) checkRequestOrigin(facts, trusted, isSignIn);
   const body = (typeof facts.body === 'object' && facts.body !== null ? facts.body : {}) as Record<string, unknown>;
   for (const [field, notAString, untrusted] of URL_FIELDS) {
     const value = body[field] ?? (field === 'callbackURL' ? facts.query[field] : undefined);

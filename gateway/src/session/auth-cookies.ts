@@ -21,6 +21,8 @@ export class AuthCookies {
   readonly dontRemember: string;
   /** Holds the admin's own session while they impersonate a user (admin plugin). */
   readonly adminSession: string;
+  /** Binds a social sign-in's state to the browser that started it. */
+  readonly state: string;
   private readonly signatureKeys: KeyRing;
   private readonly sessionDataKeys: KeyRing;
 
@@ -35,6 +37,22 @@ export class AuthCookies {
     this.sessionData = `${prefix}.session_data`;
     this.dontRemember = `${prefix}.dont_remember`;
     this.adminSession = `${prefix}.admin_session`;
+    this.state = `${prefix}.state`;
+  }
+
+  /** The state cookie of a social sign-in, signed, expiring with its flow. */
+  issueState(state: string, maxAge: number): string {
+    return serializeCookie(this.state, signCookieValue(state, this.signatureKeys), { maxAge, secure: this.secure });
+  }
+
+  /** The state the request's state cookie names, if its signature holds. */
+  readState(cookieHeader: string | undefined): string | undefined {
+    const signed = parseCookieHeader(cookieHeader).get(this.state);
+    return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
+  }
+
+  clearState(): string {
+    return serializeCookie(this.state, '', { maxAge: 0, secure: this.secure });
   }
 
   /** What the request's cookies say: the session token if its signature holds, and whether any cookie was sent. */

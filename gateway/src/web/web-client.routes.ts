@@ -15,6 +15,8 @@ const CLIENT_PATHS_FILE = 'client-paths.json';
 export interface WebClientConfig {
   /** The development mailbox (/dev/mailbox) is on: the client links to it (and only then). */
   readonly devMailbox: boolean;
+  /** The ids of the configured social providers, for "Continue with …" buttons. */
+  readonly socialProviders: readonly string[];
 }
 
 /** Where the client reads its WebClientConfig (Vite's dev server proxies it too). */
@@ -30,9 +32,9 @@ export const WEB_CLIENT_CONFIG_PATH = '/client-config.json';
 export async function registerWebClient(
   instance: FastifyInstance,
   distDirectory: string,
-  clientConfig: WebClientConfig,
+  clientConfig: () => Promise<WebClientConfig>,
 ): Promise<void> {
-  instance.get(WEB_CLIENT_CONFIG_PATH, (_request, reply) => reply.send(clientConfig));
+  instance.get(WEB_CLIENT_CONFIG_PATH, async (_request, reply) => reply.send(await clientConfig()));
   if (!existsSync(join(distDirectory, INDEX))) return;
   await instance.register(fastifyStatic, {
     root: distDirectory,

@@ -130,7 +130,7 @@ describe('web client: entry screens in a browser', () => {
     await page.goto('/sign-in');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     const config = await page.evaluate(() => fetch('/client-config.json').then((answer) => answer.json()));
-    expect(config).toEqual({ devMailbox: false });
+    expect(config).toEqual({ devMailbox: false, socialProviders: [] });
     expect(await page.getByRole('link', { name: 'development mailbox' }).count()).toBe(0);
   });
 });

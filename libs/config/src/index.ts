@@ -3,3 +3,4 @@ export * from './load-config.js';
 export * from './common-variables.js';
 export * from './secret-policy.js';
 export * from './purpose-keys.js';
+export * from './social-variables.js';

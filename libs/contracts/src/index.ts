@@ -18,6 +18,8 @@ export * from './identity/profile-fields.js';
 export * from './identity/update-user.request.js';
 export * from './identity/system-user-fields.js';
 export * from './identity/account.view.js';
+export * from './identity/social-account.events.js';
+export * from './identity/social.requests.js';
 export * from './identity/delete-user.requests.js';
 export * from './admin/admin-access.js';
 export * from './admin/admin.requests.js';

@@ -1,4 +1,5 @@
 import {
+  AccountLinkingVariables,
   AdminGrantVariables,
   boolean,
   checkSecrets,
@@ -10,6 +11,7 @@ import {
   integer,
   list,
   loadConfig,
+  loadSocialConfig,
   LogVariables,
   optionalInteger,
   natsVariables,
@@ -18,6 +20,7 @@ import {
   RedisVariables,
   SecretVariables,
   type ConfigOf,
+  type SocialConfig,
 } from '@authsvc/config';
 import type { ThrottleSettings } from './security/throttle-backoff.js';
 
@@ -75,21 +78,28 @@ const identitySchema = {
   /** Seconds a JWT signing key signs before a new one replaces it; 0 (the reference's default): only on request. */
   JWT_KEY_ROTATION_INTERVAL: integer(0, 0, 10 * 365 * 24 * 3600),
   ...AdminGrantVariables,
+  ...AccountLinkingVariables,
+  /**
+   * An id token a client brings to sign-in/social must carry a nonce (and the request the same one). Off by default:
+   * better-auth's clients may send none; a token signs in once either way.
+   */
+  ID_TOKEN_REQUIRE_NONCE: boolean(false),
 };
 
 type IdentitySettings = ConfigOf<typeof identitySchema>;
 
-export type IdentityConfig = IdentitySettings & { readonly warnings: readonly string[] };
+export type IdentityConfig = IdentitySettings & { readonly social: SocialConfig; readonly warnings: readonly string[] };
 
 export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const config = loadConfig(identitySchema, env);
+  const social = loadSocialConfig(env);
   if (config.ACCOUNT_THROTTLE_MAX_DELAY < config.ACCOUNT_THROTTLE_BASE_DELAY) {
     throw new ConfigError(['ACCOUNT_THROTTLE_MAX_DELAY must be at least ACCOUNT_THROTTLE_BASE_DELAY']);
   }
   const warning = checkMailRequestRetention(config);
-  return { ...config, warnings: [...checkSecrets(config), ...(warning ? [warning] : [])] };
+  return { ...config, social, warnings: [...checkSecrets(config), ...(warning ? [warning] : [])] };
 }
 
 /** The lifetime of the longest-lived link a mail carries, in seconds. */

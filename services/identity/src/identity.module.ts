@@ -49,6 +49,8 @@ import { VerificationLinks } from './user/verification/verification-links.js';
 import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 import { jwtKeyProviders } from './keys/jwt-key.providers.js';
 import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
+import { SocialNatsController } from './social/social.nats-controller.js';
+import { socialProviders } from './social/social.providers.js';
 
 @Module({})
 export class IdentityModule {
@@ -63,6 +65,7 @@ export class IdentityModule {
         PasswordNatsController,
         AdminNatsController,
         JwtKeyNatsController,
+        SocialNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -117,6 +120,7 @@ export class IdentityModule {
         CheckPasswordHandler,
         CheckPasswordResetTokenHandler,
         ...jwtKeyProviders(config),
+        ...socialProviders(runtime.redis, config),
       ],
     };
   }

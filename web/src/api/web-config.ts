@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 interface WebClientConfig {
   /** Whether the development mailbox (/dev/mailbox) is on. */
   devMailbox: boolean;
+  /** The ids of the configured social providers. */
+  socialProviders: string[];
 }
 
 async function fetchWebConfig(): Promise<WebClientConfig> {

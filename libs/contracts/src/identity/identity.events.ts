@@ -1,4 +1,5 @@
 import { defineEvent } from '../messaging/event-definition.js';
+import { AccountLinked, ProviderTokensRefreshed } from './social-account.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -174,6 +175,8 @@ export const UserViewChanges = [
   UserRoleChanged,
   UserBanned,
   UserUnbanned,
+  AccountLinked,
+  ProviderTokensRefreshed,
   UserDeleted,
 ] as const;
 
@@ -198,6 +201,8 @@ export const IdentityEventTypes = [
   UserRoleChanged,
   UserBanned,
   UserUnbanned,
+  AccountLinked,
+  ProviderTokensRefreshed,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -32,6 +32,14 @@ import {
   type UserPage,
 } from '../admin/admin.requests.js';
 import type { AccountView } from './account.view.js';
+import {
+  ListSocialProvidersRequest,
+  SignInWithIdTokenRequest,
+  SocialCallbackRequest,
+  StartSocialSignInRequest,
+  type SocialAuthorization,
+  type SocialCallbackReply,
+} from './social.requests.js';
 import type { UserView } from './user.view.js';
 import type { StartedSession } from '../session/session.rpc.js';
 
@@ -128,6 +136,29 @@ export const IdentityRpc = {
   setRoleByEmail: defineRpc<SetRoleByEmailRequest, UserView>(
     'identity.rpc.user.set-role-by-email',
     SetRoleByEmailRequest,
+  ),
+  /** The provider's authorization URL of a new social sign-in, its flow kept by identity; 404 PROVIDER_NOT_FOUND. */
+  startSocialSignIn: defineRpc<StartSocialSignInRequest, SocialAuthorization>(
+    'identity.rpc.social.authorize',
+    StartSocialSignInRequest,
+  ),
+  /** A provider's callback: where the browser goes, and a grant for the session when a user was resolved. */
+  finishSocialSignIn: defineRpc<SocialCallbackRequest, SocialCallbackReply>(
+    'identity.rpc.social.callback',
+    SocialCallbackRequest,
+  ),
+  /**
+   * Sign-in with an id token the client brings: identity checks it and hands the request on to the session
+   * service, which answers; 401 INVALID_TOKEN, 404 ID_TOKEN_NOT_SUPPORTED, the linking errors.
+   */
+  signInWithIdToken: defineRpc<SignInWithIdTokenRequest, StartedSession>(
+    'identity.rpc.social.id-token',
+    SignInWithIdTokenRequest,
+  ),
+  /** The configured provider ids, for the web client. */
+  listSocialProviders: defineRpc<ListSocialProvidersRequest, { providers: string[] }>(
+    'identity.rpc.social.providers',
+    ListSocialProvidersRequest,
   ),
 } as const;
 

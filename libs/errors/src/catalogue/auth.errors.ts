@@ -67,6 +67,8 @@ export const AuthErrors = {
     HttpStatus.BAD_REQUEST,
   ),
   ACCOUNT_NOT_LINKED: defineError('account not linked', HttpStatus.UNAUTHORIZED),
+  /** The id-token branch of sign-in/social says the same under the reference's code. */
+  OAUTH_LINK_ERROR: defineError('account not linked', HttpStatus.UNAUTHORIZED, 'OAUTH_LINK_ERROR'),
   UNABLE_TO_LINK_ACCOUNT: defineError('unable to link account', HttpStatus.UNAUTHORIZED),
   SIGNUP_DISABLED: defineError('signup disabled', HttpStatus.UNAUTHORIZED),
   UNABLE_TO_CREATE_USER: defineError('unable to create user', HttpStatus.UNAUTHORIZED),

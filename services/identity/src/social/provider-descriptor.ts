@@ -40,17 +40,24 @@ export interface ProfileSources {
   /** Apple's `user` form field of its first consent (name only then), parsed. */
   readonly callbackUser?: Readonly<Record<string, unknown>>;
   /**
-   * GET of `url` (one of the descriptor's endpoints, overrides applied) with the access token as bearer; the JSON
-   * body, or `undefined` when the provider answered with an error or not JSON.
+   * GET of `url` (one of the descriptor's endpoints, overrides applied) with the access token as bearer, or a POST
+   * when `body` is given; the JSON body, or `undefined` when the provider answered with an error or not JSON.
    */
-  readonly fetchJson: (url: string, headers?: Readonly<Record<string, string>>) => Promise<unknown>;
+  readonly fetchJson: (url: string, headers?: Readonly<Record<string, string>>, body?: FetchBody) => Promise<unknown>;
+  /** The operator's client id (VK's user-info wants it in its form). */
+  readonly clientId: string;
   /** The endpoints in force (defaults with the operator's overrides). */
   readonly endpoints: ProviderEndpoints;
 }
 
-/** Settings a descriptor may depend on (Microsoft's tenant). */
+/** A POST body of `fetchJson`: a form (`application/x-www-form-urlencoded`) or JSON. */
+export type FetchBody = { readonly form: Readonly<Record<string, string>> } | { readonly json: unknown };
+
+/** Settings a descriptor may depend on (Microsoft's tenant, a self-hosted GitLab's issuer). */
 export interface ProviderSettings {
   readonly tenantId?: string;
+  /** `<ID>_ISSUER`, for providers whose endpoints all derive from it (GitLab). */
+  readonly issuer?: string;
 }
 
 export interface ProviderDescriptor {
@@ -62,6 +69,10 @@ export interface ProviderDescriptor {
   readonly scopeSeparator?: ' ' | ',';
   /** Whether PKCE S256 is sent (wherever the provider accepts it). */
   readonly pkce: boolean;
+  /** Whether the token endpoint answers with an id token without the `openid` scope being asked (Apple). */
+  readonly idTokenOnCallback?: boolean;
+  /** Other spellings of the issuer its id tokens may carry (Google's `accounts.google.com`). */
+  readonly alternativeIssuers?: readonly string[];
   /** Whether a client may sign in by bringing an id token of this provider (`sign-in/social` with `idToken`). */
   readonly idTokenSignIn: boolean;
   /** Extra authorization request parameters (Google's `include_granted_scopes`, Apple's `response_mode`). */

@@ -15,7 +15,7 @@ import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 export function startSessionFor(
   user: UserView,
   request: SessionClientRequest,
-  how: Pick<CreateSessionRequest, 'endOtherSessions' | 'userChanged'> = {},
+  how: Pick<CreateSessionRequest, 'endOtherSessions' | 'userChanged' | 'newUser'> = {},
 ): ForwardedRequest<StartedSession> {
   return forwardRequest(SessionRpc.create, { ...sessionClientIn(request), actorId: user.id, user, ...how });
 }

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { userViewProjection } from './projections/user-view.projection.js';
 import { decideUser, type RegisterUser } from './user.decider.js';
+import { ACCOUNTS_PROVIDER_KEY_UNIQUE } from './account.entity.js';
 import { UserEntity, USERS_EMAIL_UNIQUE, USERS_USERNAME_UNIQUE } from './user.entity.js';
 import { initialUserState, userStreamId } from './user-state.js';
 import { toUserView } from './user-view.mapper.js';
@@ -67,6 +68,7 @@ export class UserRegistration {
       uniqueViolations: {
         [USERS_EMAIL_UNIQUE]: AuthErrors.USER_ALREADY_EXISTS,
         [USERS_USERNAME_UNIQUE]: UsernameErrors.USERNAME_IS_ALREADY_TAKEN,
+        [ACCOUNTS_PROVIDER_KEY_UNIQUE]: AuthErrors.SOCIAL_ACCOUNT_ALREADY_LINKED,
       },
     });
     return toUserView(projectedRow(userViewProjection, recorded) as UserEntity, now);

@@ -20,6 +20,16 @@ export interface RegisteredUser {
   readonly pendingDeletions: readonly MailedToken[];
   /** Ids of change-email links already used (approvals and new-address verifications): each works once. */
   readonly usedEmailChangeTokens: readonly string[];
+  /** The provider accounts linked to the user, by their key (provider, issuer, subject). */
+  readonly socialAccounts: readonly SocialAccountRef[];
+}
+
+/** A linked provider account: its row id and the key the provider knows the person by. */
+export interface SocialAccountRef {
+  readonly accountId: string;
+  readonly providerId: string;
+  readonly issuer: string;
+  readonly subject: string;
 }
 
 /** A deleted user stays deleted: its stream accepts no further command. */
@@ -45,6 +55,7 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
         pendingPasswordResets: [],
         pendingDeletions: [],
         usedEmailChangeTokens: [],
+        socialAccounts: [],
       };
     case 'UserDeleted':
       return { status: 'deleted' };
@@ -83,7 +94,12 @@ function evolveRegistered(
       return { ...user, passwordHash: hashOf(event.personal), pendingPasswordResets: [] };
     case 'PasswordHashUpgraded':
       return { ...user, passwordHash: hashOf(event.personal) };
-    // Profile, role and ban changes and these mails leave nothing a decision reads.
+    case 'AccountLinked': {
+      const { accountId, providerId, issuer, subject } = event.data;
+      return { ...user, socialAccounts: [...user.socialAccounts, { accountId, providerId, issuer, subject }] };
+    }
+    // Profile, role and ban changes, new provider tokens and these mails leave nothing a decision reads.
+    case 'ProviderTokensRefreshed':
     case 'UserUpdated':
     case 'UserRoleChanged':
     case 'UserBanned':

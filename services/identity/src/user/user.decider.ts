@@ -24,6 +24,13 @@ import {
   type EmailChangeCommand,
 } from './email-change.decisions.js';
 import { adminUpdateUser, banUser, setRole, unbanUser, type AdminCommand } from './admin.decisions.js';
+import {
+  accountLinked,
+  linkSocialAccount,
+  refreshProviderTokens,
+  type SocialAccountCommand,
+  type SocialAccountGrant,
+} from './social-account.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 
 /**
@@ -43,6 +50,8 @@ export interface RegisterUser {
   readonly emailVerified: boolean;
   readonly now: Date;
   readonly verification: { readonly url: string; readonly expiresAt: Date } | null;
+  /** The provider account a social sign-up registers the user with. */
+  readonly socialAccount?: SocialAccountGrant;
 }
 
 /** A verification link for the user's current, unverified address. */
@@ -74,7 +83,8 @@ export type UserCommand =
   | PasswordCommand
   | DeletionCommand
   | EmailChangeCommand
-  | AdminCommand;
+  | AdminCommand
+  | SocialAccountCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -114,6 +124,10 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return unbanUser(command, registered(state));
     case 'AdminUpdateUser':
       return adminUpdateUser(command, registered(state));
+    case 'LinkSocialAccount':
+      return linkSocialAccount(command, registered(state));
+    case 'RefreshProviderTokens':
+      return refreshProviderTokens(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);
@@ -150,6 +164,7 @@ function register(command: RegisterUser, state: UserState): PendingEvent[] {
       ),
     );
   }
+  if (command.socialAccount !== undefined) events.push(accountLinked(userId, command.socialAccount, command.now));
   if (command.verification) {
     events.push(
       pendingEvent(

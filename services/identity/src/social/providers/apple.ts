@@ -17,6 +17,7 @@ export const apple: ProviderFactory = () => ({
   scopes: ['email', 'name'],
   pkce: true,
   idTokenSignIn: true,
+  idTokenOnCallback: true,
   profile: async ({ idTokenClaims, callbackUser }) => {
     if (idTokenClaims === undefined) return null;
     const posted = asObject(callbackUser?.name);

@@ -1,5 +1,5 @@
 import { dropbox } from './dropbox.js';
-import { ADA, answeredAt, profileEdgeCases, type Person } from './profile-sources.testing.js';
+import { ADA, answeredAt, fakeSources, profileEdgeCases, type Person } from './profile-sources.testing.js';
 
 const descriptor = dropbox({});
 const ACCOUNT = 'https://api.dropboxapi.com/2/users/get_current_account';
@@ -32,6 +32,12 @@ describe('dropbox profile', () => {
     const photo = 'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3s';
     await expect(profileOf(ADA, { profile_photo_url: photo })).resolves.toMatchObject({ image: photo });
     await expect(profileOf(ADA)).resolves.toMatchObject({ image: null, raw: { country: 'GB' } });
+  });
+
+  it('asks its RPC endpoint with a POST of the JSON null', async () => {
+    const { sources, requests } = fakeSources(descriptor, { [ACCOUNT]: fullAccount(ADA) });
+    await descriptor.profile(sources);
+    expect(requests).toEqual([{ url: ACCOUNT, body: { json: null } }]);
   });
 
   it.each(profileEdgeCases('flag', profileOf))('$title', ({ check }) => check());

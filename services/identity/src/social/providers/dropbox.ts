@@ -12,11 +12,15 @@ export const dropbox: ProviderFactory = () => ({
   scopes: ['account_info.read'],
   pkce: true,
   idTokenSignIn: false,
-  profile: userinfoProfile({
-    subject: 'account_id',
-    email: 'email',
-    verified: 'email_verified',
-    name: ['name.display_name'],
-    image: 'profile_photo_url',
-  }),
+  profile: userinfoProfile(
+    {
+      subject: 'account_id',
+      email: 'email',
+      verified: 'email_verified',
+      name: ['name.display_name'],
+      image: 'profile_photo_url',
+    },
+    // An RPC endpoint: POST with the JSON body `null`.
+    { body: () => ({ json: null }) },
+  ),
 });

@@ -53,6 +53,7 @@ describe('gitlab endpoints', () => {
 
   it('default to gitlab.com', () => {
     expect(descriptor.endpoints).toEqual(gitlabEndpoints('https://gitlab.com'));
+    expect(gitlab({ issuer: 'https://git.example.org' }).endpoints).toEqual(gitlabEndpoints('https://git.example.org'));
     expect(descriptor.endpoints.userinfo).toBe(USER);
   });
 });

@@ -14,9 +14,10 @@ export const gitlabEndpoints = (issuer: string): ProviderEndpoints => {
 };
 
 /** GitLab: `/api/v4/user`; a blocked or locked user is no usable profile. */
-export const gitlab: ProviderFactory = () => ({
+export const gitlab: ProviderFactory = (settings) => ({
   id: 'gitlab',
-  endpoints: gitlabEndpoints('https://gitlab.com'),
+  // A self-hosted instance is named by GITLAB_ISSUER alone; explicit endpoint overrides still win.
+  endpoints: gitlabEndpoints(settings.issuer ?? 'https://gitlab.com'),
   scopes: ['read_user'],
   pkce: true,
   idTokenSignIn: false,

@@ -1,4 +1,4 @@
-import type { ProfileSources, ProviderProfile } from '../provider-descriptor.js';
+import type { FetchBody, ProfileSources, ProviderProfile } from '../provider-descriptor.js';
 
 /**
  * The profile mapping shared by the provider descriptors. Provider payloads are untrusted JSON, so every field is
@@ -114,6 +114,8 @@ export const withQuery = (url: string, params: Readonly<Record<string, string>>)
 export interface UserinfoRequest {
   readonly query?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A POST body (Dropbox, VK), from the sources (client id, access token). */
+  readonly body?: (sources: ProfileSources) => FetchBody;
 }
 
 /** The userinfo endpoint's JSON object, or `undefined` when there is no endpoint or no object came back. */
@@ -123,7 +125,8 @@ export const fetchUserinfo = async (
 ): Promise<JsonObject | undefined> => {
   const endpoint = sources.endpoints.userinfo;
   if (endpoint === undefined) return undefined;
-  return asObject(await sources.fetchJson(withQuery(endpoint, request.query ?? {}), request.headers));
+  const url = withQuery(endpoint, request.query ?? {});
+  return asObject(await sources.fetchJson(url, request.headers, request.body?.(sources)));
 };
 
 /** A profile mapping that reads the userinfo endpoint's answer with `map`. */

@@ -1,11 +1,12 @@
 import { deepStrictEqual } from 'node:assert/strict';
 
-import type { ProfileSources, ProviderDescriptor, ProviderProfile } from '../provider-descriptor.js';
+import type { FetchBody, ProfileSources, ProviderDescriptor, ProviderProfile } from '../provider-descriptor.js';
 
 /** A request a mapping made through `fetchJson`, as a spec checks it. */
 export interface FetchedRequest {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: FetchBody;
 }
 
 export interface FakeSources {
@@ -23,11 +24,18 @@ export const fakeSources = (
   given: Partial<Omit<ProfileSources, 'fetchJson' | 'endpoints'>> = {},
 ): FakeSources => {
   const requests: FetchedRequest[] = [];
-  const fetchJson = async (url: string, headers?: Readonly<Record<string, string>>): Promise<unknown> => {
-    requests.push(headers === undefined ? { url } : { url, headers });
+  const fetchJson = async (
+    url: string,
+    headers?: Readonly<Record<string, string>>,
+    body?: FetchBody,
+  ): Promise<unknown> => {
+    requests.push({ url, ...(headers === undefined ? {} : { headers }), ...(body === undefined ? {} : { body }) });
     return answers[url];
   };
-  return { requests, sources: { tokenResponse: {}, ...given, fetchJson, endpoints: descriptor.endpoints } };
+  return {
+    requests,
+    sources: { tokenResponse: {}, clientId: 'client-id', ...given, fetchJson, endpoints: descriptor.endpoints },
+  };
 };
 
 /** The person a spec's payload factory writes in its provider's own shape; an absent field is left out. */

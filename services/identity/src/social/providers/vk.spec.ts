@@ -1,4 +1,4 @@
-import { ADA, answeredAt, nameParts, profileEdgeCases, type Person } from './profile-sources.testing.js';
+import { ADA, answeredAt, fakeSources, nameParts, profileEdgeCases, type Person } from './profile-sources.testing.js';
 import { vk } from './vk.js';
 
 const descriptor = vk({});
@@ -34,6 +34,15 @@ describe('vk profile', () => {
 
   it('a first name alone is the name', async () => {
     await expect(profileOf({ ...ADA, name: 'Ada' })).resolves.toMatchObject({ name: 'Ada' });
+  });
+
+  it('posts the client id and the access token as a form, as VK ID wants them', async () => {
+    const given = { tokenResponse: { access_token: 'vk-token' } };
+    const { sources, requests } = fakeSources(descriptor, { [USER_INFO]: userInfo(ADA) }, given);
+    await descriptor.profile(sources);
+    expect(requests).toEqual([
+      { url: USER_INFO, body: { form: { client_id: 'client-id', access_token: 'vk-token' } } },
+    ]);
   });
 
   it.each(profileEdgeCases('never-verified', profileOf))('$title', ({ check }) => check());

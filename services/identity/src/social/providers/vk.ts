@@ -13,11 +13,19 @@ export const vk: ProviderFactory = () => ({
   pkce: true,
   idTokenSignIn: false,
   // The whole answer stays the raw profile, as the reference's account-info shows it.
-  profile: userinfoProfile({
-    subject: 'user.user_id',
-    email: 'user.email',
-    verified: false,
-    name: [['user.first_name', 'user.last_name']],
-    image: 'user.avatar',
-  }),
+  profile: userinfoProfile(
+    {
+      subject: 'user.user_id',
+      email: 'user.email',
+      verified: false,
+      name: [['user.first_name', 'user.last_name']],
+      image: 'user.avatar',
+    },
+    // VK ID reads the token from a POST form with the client id, not from a bearer header.
+    {
+      body: ({ clientId, tokenResponse }) => ({
+        form: { client_id: clientId, access_token: String(tokenResponse.access_token ?? '') },
+      }),
+    },
+  ),
 });

@@ -1,4 +1,9 @@
-import { CredentialAccountCreated, PasswordHashUpgraded } from '@authsvc/contracts';
+import {
+  AccountLinked,
+  CredentialAccountCreated,
+  PasswordHashUpgraded,
+  ProviderTokensRefreshed,
+} from '@authsvc/contracts';
 import type { RecordedEvent } from '@authsvc/platform';
 import { evolveAccountView } from './account-view.projection.js';
 
@@ -33,6 +38,55 @@ describe('account view projection', () => {
     expect(evolveAccountView(evolveAccountView(null, created), upgraded)).toMatchObject({
       id: 'a1',
       password: '$hmac-sha256$key1$2b$04$new',
+      updatedAt: new Date('2026-02-01T00:00:00.000Z'),
+    });
+  });
+
+  it('keys a provider account by its issuer and subject, keeping no token', () => {
+    const linked = recorded(
+      AccountLinked.type,
+      2,
+      {
+        accountId: 'a2',
+        userId: 'u1',
+        providerId: 'google',
+        issuer: 'https://accounts.google.com',
+        subject: '4815',
+        how: 'sign-up',
+        scopes: ['openid', 'email'],
+        accessTokenExpiresAt: '2026-01-01T01:00:00.000Z',
+        refreshTokenExpiresAt: null,
+        linkedAt: '2026-01-01T00:00:00.000Z',
+      },
+      { accessToken: 'secret-access', refreshToken: 'secret-refresh', idToken: 'secret-id' },
+    );
+    const refreshed = recorded(
+      ProviderTokensRefreshed.type,
+      3,
+      {
+        accountId: 'a2',
+        userId: 'u1',
+        scopes: ['openid'],
+        accessTokenExpiresAt: null,
+        refreshTokenExpiresAt: null,
+        refreshedAt: '2026-02-01T00:00:00.000Z',
+      },
+      { accessToken: 'newer', refreshToken: null, idToken: null },
+    );
+    const row = evolveAccountView(null, linked);
+    expect(row).toMatchObject({
+      id: 'a2',
+      providerId: 'google',
+      issuer: 'https://accounts.google.com',
+      accountId: '4815',
+      password: null,
+      scope: 'openid,email',
+      accessTokenExpiresAt: new Date('2026-01-01T01:00:00.000Z'),
+    });
+    expect(JSON.stringify(row)).not.toMatch(/secret/);
+    expect(evolveAccountView(row, refreshed)).toMatchObject({
+      scope: 'openid',
+      accessTokenExpiresAt: null,
       updatedAt: new Date('2026-02-01T00:00:00.000Z'),
     });
   });

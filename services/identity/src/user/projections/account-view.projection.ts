@@ -1,6 +1,20 @@
-import { CredentialAccountCreated, PasswordChanged, PasswordHashUpgraded, type PersonalOf } from '@authsvc/contracts';
+import {
+  AccountLinked,
+  CredentialAccountCreated,
+  PasswordChanged,
+  PasswordHashUpgraded,
+  ProviderTokensRefreshed,
+  type ProviderTokenFacts,
+  type PersonalOf,
+} from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
 import { AccountEntity } from '../account.entity.js';
+
+const tokenFacts = (facts: ProviderTokenFacts) => ({
+  scope: facts.scopes.join(','),
+  accessTokenExpiresAt: facts.accessTokenExpiresAt === null ? null : new Date(facts.accessTokenExpiresAt),
+  refreshTokenExpiresAt: facts.refreshTokenExpiresAt === null ? null : new Date(facts.refreshTokenExpiresAt),
+});
 
 /** The credential account's accountId is the user id, as in the reference data model. */
 export function evolveAccountView(row: AccountEntity | null, event: RecordedEvent): AccountEntity | null {
@@ -12,10 +26,31 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       userId: event.data.userId,
       providerId: 'credential',
       accountId: event.data.userId,
+      issuer: '',
       password: personal.passwordHash,
+      scope: '',
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
       createdAt,
       updatedAt: createdAt,
     });
+  }
+  if (isEvent(event, AccountLinked)) {
+    const linkedAt = new Date(event.data.linkedAt);
+    return Object.assign(new AccountEntity(), {
+      id: event.data.accountId,
+      userId: event.data.userId,
+      providerId: event.data.providerId,
+      accountId: event.data.subject,
+      issuer: event.data.issuer,
+      password: null,
+      ...tokenFacts(event.data),
+      createdAt: linkedAt,
+      updatedAt: linkedAt,
+    });
+  }
+  if (isEvent(event, ProviderTokensRefreshed) && row) {
+    return Object.assign(row, { ...tokenFacts(event.data), updatedAt: new Date(event.data.refreshedAt) });
   }
   if (isEvent(event, PasswordChanged) && row) {
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
@@ -30,8 +65,14 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
 
 export const accountViewProjection: RowProjection<AccountEntity> = {
   entity: AccountEntity,
-  handles: [CredentialAccountCreated.type, PasswordChanged.type, PasswordHashUpgraded.type],
-  creates: [CredentialAccountCreated.type],
+  handles: [
+    CredentialAccountCreated.type,
+    PasswordChanged.type,
+    PasswordHashUpgraded.type,
+    AccountLinked.type,
+    ProviderTokensRefreshed.type,
+  ],
+  creates: [CredentialAccountCreated.type, AccountLinked.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
   evolve: evolveAccountView,
 };

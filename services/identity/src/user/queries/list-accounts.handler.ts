@@ -18,7 +18,8 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Acc
       provider: account.providerId,
       userId: account.userId,
       accountId: account.accountId,
-      scopes: [],
+      // Stored comma-joined; GitHub grants a comma list too, which splits here as the reference's does.
+      scopes: account.scope.split(',').filter((scope) => scope !== ''),
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
     }));

@@ -1,0 +1,43 @@
+import { defineEvent } from '../messaging/event-definition.js';
+
+/** A provider's tokens for an account: private to identity, sealed with the user's data key in its events. */
+export interface ProviderTokensPersonal {
+  /** `null` when the client brought only an id token. */
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+}
+
+/** The non-secret facts of an account's tokens. */
+export interface ProviderTokenFacts {
+  scopes: string[];
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+}
+
+// WARNING: persisted names (event types and subjects), do not rename.
+/**
+ * A provider account joined a user: at a social sign-up (`how: 'sign-up'`) or, its address verified on both
+ * sides, at a sign-in that found the user by address (`implicit`). The account is keyed by the provider's issuer
+ * and subject, never by address. The actor is in the event's metadata; the tokens never leave identity.
+ */
+export const AccountLinked = defineEvent<
+  'AccountLinked',
+  ProviderTokenFacts & {
+    accountId: string;
+    userId: string;
+    providerId: string;
+    issuer: string;
+    subject: string;
+    how: 'sign-up' | 'implicit';
+    linkedAt: string;
+  },
+  ProviderTokensPersonal
+>('AccountLinked', 'identity.events.account.linked', { personalIsPrivate: true });
+
+/** A sign-in with a linked account brought new tokens, which replace the account's. */
+export const ProviderTokensRefreshed = defineEvent<
+  'ProviderTokensRefreshed',
+  ProviderTokenFacts & { accountId: string; userId: string; refreshedAt: string },
+  ProviderTokensPersonal
+>('ProviderTokensRefreshed', 'identity.events.account.tokens-refreshed', { personalIsPrivate: true });

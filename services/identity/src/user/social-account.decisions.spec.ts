@@ -1,0 +1,85 @@
+import { AccountLinked, ProviderTokensRefreshed } from '@authsvc/contracts';
+import { AuthErrors } from '@authsvc/errors';
+import { givenEvents, type Decider, type PendingEvent } from '@authsvc/platform';
+import { decideUser, type UserCommand } from './user.decider.js';
+import { evolveUser, initialUserState, type UserState } from './user-state.js';
+import type { LinkSocialAccount } from './social-account.decisions.js';
+
+const now = new Date('2026-03-01T12:00:00.000Z');
+const user: Decider<UserCommand, UserState> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+};
+
+const tokens = {
+  facts: { scopes: ['openid', 'email'], accessTokenExpiresAt: '2026-03-01T13:00:00.000Z', refreshTokenExpiresAt: null },
+  secrets: { accessToken: 'access', refreshToken: 'refresh', idToken: 'id-token' },
+};
+const link = (subject = '4815'): LinkSocialAccount => ({
+  type: 'LinkSocialAccount',
+  account: { accountId: `account-${subject}`, providerId: 'google', issuer: 'https://accounts.google.com', subject },
+  how: 'sign-up',
+  tokens,
+  now,
+});
+
+/** Ada signed up without a password. */
+const registered: PendingEvent[] = givenEvents(user)
+  .when({
+    type: 'RegisterUser',
+    userId: 'user1',
+    accountId: 'unused',
+    email: 'ada@example.com',
+    name: 'Ada',
+    image: null,
+    username: { username: null, displayUsername: null },
+    passwordHash: null,
+    role: 'user',
+    emailVerified: true,
+    now,
+    verification: null,
+  })
+  .thenEvents();
+
+describe('user decider: social accounts', () => {
+  it('links a provider account, its tokens sealed as personal data, its key and scopes in the open', () => {
+    const [event] = givenEvents(user, registered).when(link()).thenEvents();
+    expect(event.definition).toBe(AccountLinked);
+    expect(event.data).toEqual({
+      accountId: 'account-4815',
+      userId: 'user1',
+      providerId: 'google',
+      issuer: 'https://accounts.google.com',
+      subject: '4815',
+      how: 'sign-up',
+      scopes: ['openid', 'email'],
+      accessTokenExpiresAt: '2026-03-01T13:00:00.000Z',
+      refreshTokenExpiresAt: null,
+      linkedAt: now.toISOString(),
+    });
+    expect(event.personal).toEqual(tokens.secrets);
+  });
+
+  it('refuses the same provider identity twice', () => {
+    const linked = [...registered, ...givenEvents(user, registered).when(link()).thenEvents()];
+    const outcome = givenEvents(user, linked).when(link());
+    expect(outcome.thenError()).toMatchObject({ code: AuthErrors.SOCIAL_ACCOUNT_ALREADY_LINKED.code });
+    expect(givenEvents(user, linked).when(link('other')).thenEvents()).toHaveLength(1);
+  });
+
+  it("records new tokens for one of the user's accounts only", () => {
+    const linked = [...registered, ...givenEvents(user, registered).when(link()).thenEvents()];
+    const refresh = { type: 'RefreshProviderTokens', tokens, now } as const;
+    const [event] = givenEvents(user, linked)
+      .when({ ...refresh, accountId: 'account-4815' })
+      .thenEvents();
+    expect(event.definition).toBe(ProviderTokensRefreshed);
+    const foreign = givenEvents(user, linked).when({ ...refresh, accountId: 'someone-elses' });
+    expect(foreign.thenError()).toMatchObject({ code: AuthErrors.ACCOUNT_NOT_FOUND.code });
+  });
+
+  it('refuses to link to a user who does not exist', () => {
+    expect(givenEvents(user).when(link()).thenError()).toMatchObject({ code: AuthErrors.USER_NOT_FOUND.code });
+  });
+});
