@@ -47,7 +47,7 @@ RUN case "$APP" in \
  && ln -s "$entry" app.js
 USER node
 # The gateway's PORT, then each service's default HEALTH_PORT (identity, session, organization, mailer).
-EXPOSE 3000 3101 3102 3103 3104
+EXPOSE 3000 3100 3101 3102 3103 3104
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HEALTH_PORT || process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "app.js"]

@@ -81,7 +81,10 @@ export function withDeploymentEnv(manifest, { readme, app, configKeys, secretKey
     .map((document) => document.toJS())
     .find((resource) => resource?.kind === 'Deployment');
   if (!deployment) throw new Error(`k8s/${app}.yaml has no Deployment`);
-  const healthPort = deployment.spec.template.spec.containers[0].ports[0].containerPort;
+  const healthPort = deployment.spec.template.spec.containers[0].ports.find(
+    (port) => port.name === 'health',
+  )?.containerPort;
+  if (healthPort === undefined) throw new Error(`k8s/${app}.yaml: its container has no port named "health"`);
   const env = deploymentEnv({ readme, app, configKeys, secretKeys, healthPort });
   const lines = manifest.split('\n');
   const start = lines.findIndex((line) => /^\s+env:$/.test(line));

@@ -5,6 +5,11 @@ import { nkeys } from '@nats-io/transport-node';
 import { DatabaseVariables, DEV_NATS_NKEY_SEEDS, natsVariables, RedisVariables } from '@authsvc/config';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { natsPublicKeyVariable } from '@authsvc/platform';
+import { loadGatewayConfig } from '../gateway/src/gateway.config.js';
+import { loadIdentityConfig } from '../services/identity/src/identity.config.js';
+import { loadMailerConfig } from '../services/mailer/src/mailer.config.js';
+import { loadOrganizationConfig } from '../services/organization/src/organization.config.js';
+import { loadSessionConfig } from '../services/session/src/session.config.js';
 import {
   APPS,
   readmeVariables as readmeTable,
@@ -27,6 +32,43 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'CAPTCHA_SECRET_KEY',
 ];
+
+const defaultPort = (value: string | undefined): number => Number(new URL(value!).port);
+
+/** The TCP ports a variable makes its app connect to, when the app reads it (DNS aside). */
+const EGRESS_BY_VARIABLE: Readonly<Record<string, readonly number[]>> = {
+  DATABASE_URL: [defaultPort(DatabaseVariables.DATABASE_URL.defaultValue)],
+  REDIS_URL: [defaultPort(RedisVariables.REDIS_URL.defaultValue)],
+  NATS_URL: [defaultPort(natsVariables('gateway').NATS_URL.defaultValue)],
+  // SMTP has no default server: the ports of plain, implicit-TLS and submission SMTP.
+  SMTP_URL: [25, 465, 587],
+  // The captcha provider's siteverify API, over HTTPS.
+  CAPTCHA_PROVIDER: [443],
+};
+
+const CONFIG_LOADERS: Readonly<Record<string, (env: NodeJS.ProcessEnv) => unknown>> = {
+  gateway: loadGatewayConfig,
+  identity: loadIdentityConfig,
+  session: loadSessionConfig,
+  organization: loadOrganizationConfig,
+  mailer: loadMailerConfig,
+};
+
+/** The variables an app's config reads: those its loader asks the environment for (development defaults). */
+function variablesReadBy(app: string): string[] {
+  const read = new Set<string>();
+  const env = new Proxy<NodeJS.ProcessEnv>(
+    { NODE_ENV: 'test' },
+    {
+      get: (target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.get(target, name);
+      },
+    },
+  );
+  CONFIG_LOADERS[app](env);
+  return sorted(read);
+}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML is untyped */
 type Yaml = any;
@@ -213,9 +255,9 @@ describe('deployment manifests', () => {
       expect({ app, image }).toEqual({ app, image: `authsvc/${app}:${version}` });
     });
 
-    it.each(APPS)('deploys %s with probes on its port', (app) => {
+    it.each(APPS)('deploys %s with probes on its health port, at HEALTH_PORT', (app) => {
       const container = resource('Deployment', app).spec.template.spec.containers[0];
-      const containerPort = container.ports?.[0]?.containerPort;
+      const containerPort = container.ports?.find((port: Yaml) => port.name === 'health')?.containerPort;
       expect({ app, containerPort }).toEqual({ app, containerPort: expect.any(Number) });
       const probe = (kind: string) => ({
         path: container[kind]?.httpGet?.path,
@@ -227,7 +269,7 @@ describe('deployment manifests', () => {
         liveness: { path: '/health/live', port: containerPort },
       });
       const healthPort = container.env?.find((entry: Yaml) => entry.name === 'HEALTH_PORT')?.value;
-      if (healthPort !== undefined) expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
+      expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
     });
 
     it.each(APPS)('exposes %s through a Service that selects its pods', (app) => {
@@ -307,17 +349,34 @@ describe('deployment manifests', () => {
       expect(denial).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
     });
 
-    it.each(APPS)('lets %s be reached on its own port only, and reach NATS and DNS', (app) => {
-      const container = resource('Deployment', app).spec.template.spec.containers[0];
-      const policy = resource('NetworkPolicy', app).spec;
-      const ports = (rules: Yaml[]) => rules.flatMap((rule) => (rule.ports ?? []).map((entry: Yaml) => entry.port));
-      expect({ app, selector: policy.podSelector.matchLabels, types: policy.policyTypes }).toEqual({
-        app,
-        selector: { 'app.kubernetes.io/name': app },
-        types: ['Ingress', 'Egress'],
-      });
-      expect({ app, ingress: ports(policy.ingress) }).toEqual({ app, ingress: [container.ports[0].containerPort] });
-      expect({ app, egress: ports(policy.egress) }).toEqual({ app, egress: expect.arrayContaining([53, 4222]) });
+    it.each(APPS)(
+      'lets %s be reached on its own ports only, and reach DNS and the servers its variables name',
+      (app) => {
+        const container = resource('Deployment', app).spec.template.spec.containers[0];
+        const policy = resource('NetworkPolicy', app).spec;
+        const ports = (rules: Yaml[]) => rules.flatMap((rule) => (rule.ports ?? []).map((entry: Yaml) => entry.port));
+        expect({ app, selector: policy.podSelector.matchLabels, types: policy.policyTypes }).toEqual({
+          app,
+          selector: { 'app.kubernetes.io/name': app },
+          types: ['Ingress', 'Egress'],
+        });
+        expect({ app, ingress: ports(policy.ingress) }).toEqual({
+          app,
+          ingress: container.ports.map((port: Yaml) => port.containerPort),
+        });
+        // Derived from what the app's config reads, so that a server it connects to cannot be left out (pods
+        // crash-loop under a CNI that enforces policies) and no port is open that none of its variables needs.
+        const needed = variablesReadBy(app).flatMap((name) => EGRESS_BY_VARIABLE[name] ?? []);
+        expect({ app, egress: sorted(ports(policy.egress).map(String)) }).toEqual({
+          app,
+          egress: sorted(['53', ...needed.map(String)]),
+        });
+      },
+    );
+
+    it.each(APPS)('gives %s every server variable its config reads', (app) => {
+      const servers = variablesReadBy(app).filter((name) => name in EGRESS_BY_VARIABLE);
+      expect({ app, servers }).toEqual({ app, servers: servers.filter((name) => variablesOf(app).includes(name)) });
     });
 
     it('lists every manifest in kustomization.yaml', () => {

@@ -166,6 +166,8 @@ export async function startStack({ cpuProfileDir } = {}) {
 
     const ports = {};
     for (const name of APPS) ports[name] = await freePort();
+    // The gateway's health and metrics port, beside its public one (a service's only port is its health port).
+    const gatewayHealthPort = await freePort();
     const baseEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -190,6 +192,7 @@ export async function startStack({ cpuProfileDir } = {}) {
       const managed = new ManagedProcess(name, process.execPath, [...nodeArgs(name), entryPoint], {
         ...baseEnv,
         [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(ports[name]),
+        ...(name === 'gateway' ? { HEALTH_PORT: String(gatewayHealthPort) } : {}),
         ...APP_ENV[name],
         ...extraEnv,
       });

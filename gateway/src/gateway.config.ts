@@ -2,6 +2,8 @@ import {
   AdminGrantVariables,
   boolean,
   checkSecrets,
+  ConfigError,
+  healthPortVariable,
   integer,
   list,
   loadConfig,
@@ -28,6 +30,8 @@ const gatewaySchema = {
   ...SecretVariables,
   ...PublicUrlVariables,
   PORT: integer(3000, 1, 65535),
+  /** Probes and metrics, apart from the public port: `/health/live`, `/health/ready`, `/metrics`. */
+  ...healthPortVariable(3100),
   /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
   TRUSTED_ORIGINS: list(''),
   RATE_LIMIT_ENABLED: boolean(true),
@@ -69,6 +73,8 @@ export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const config = loadConfig(gatewaySchema, env);
+  // Metrics and probes must never be served on the public port.
+  if (config.HEALTH_PORT === config.PORT) throw new ConfigError(['HEALTH_PORT must differ from PORT']);
   return {
     ...config,
     IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),

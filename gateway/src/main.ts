@@ -4,13 +4,18 @@ import { acceptPlainHttpImageUrls, IdentityRpc } from '@authsvc/contracts';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RequestErrors } from '@authsvc/errors';
-import { connectRedis, createLogger, runService } from '@authsvc/platform';
+import { connectRedis, createLogger, runService, startHealthServer } from '@authsvc/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { captchaHook } from './captcha/captcha.hook.js';
 import { CaptchaVerifier } from './captcha/captcha-verifier.js';
+import { corsOptions } from './http/cors-options.js';
+import { gatewayHealthChecks } from './health/gateway-health-checks.js';
+import { requestMetricsHook } from './http/request-metrics.hook.js';
+import { NATS_CLIENT } from './rpc/service-client.js';
+import { TrustedOrigins } from './security/trusted-origins.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { readModelGetSessionHook } from './session/read-model-get-session.js';
 import { SessionReadModels } from './session/session-read-models.js';
@@ -50,12 +55,15 @@ await runService('gateway', async () => {
     bodyParser: false,
     logger,
   });
+  // Before every other hook (the adapter runs it first): a preflight is answered before rate limits and captcha.
+  app.enableCors(corsOptions(app.get(TrustedOrigins), config.BASE_URL));
   const fastify = app.getHttpAdapter().getInstance();
   const clientIp = (request: FastifyRequest) => clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES);
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
+  fastify.addHook('onResponse', requestMetricsHook);
   fastify.addHook('onSend', securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), clientIp));
   if (config.RATE_LIMIT_ENABLED) {
     fastify.addHook(
@@ -85,7 +93,11 @@ await runService('gateway', async () => {
   }));
   await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
+  const checks = gatewayHealthChecks(redis, app.get(NATS_CLIENT));
+  const health = await startHealthServer('gateway', config.HEALTH_PORT, checks);
+  logger.log(`health endpoints and metrics on :${config.HEALTH_PORT}/health/{live,ready} and /metrics`);
   return async () => {
+    await new Promise((resolve) => health.close(resolve));
     await app.close();
     redis.disconnect();
   };

@@ -70,6 +70,32 @@ describe('changing the email address', () => {
     expect((await request(link.toString())).headers.get('location')).toBe('/settings?error=INVALID_TOKEN');
   });
 
+  it('refuses a change-email link followed by a browser signed in as another user, as 1.7 (INVALID_USER)', async () => {
+    const { email, cookie } = await signUp();
+    const other = await signUp();
+    const newEmail = uniqueEmail('new');
+    expect(await changeEmail(cookie, newEmail)).toMatchObject({ status: 200 });
+    const [link] = await linksTo(newEmail, 1);
+
+    const asOther = await request(link.toString(), { headers: { cookie: other.cookie } });
+    expect(asOther.status).toBe(302);
+    expect(asOther.headers.get('location')).toBe('/settings?error=INVALID_USER');
+    const withoutCallback = new URL(link);
+    withoutCallback.searchParams.delete('callbackURL');
+    expect(await request(withoutCallback.toString(), { headers: { cookie: other.cookie } })).toMatchObject({
+      status: 401,
+      body: { code: 'INVALID_USER', message: 'Invalid user' },
+    });
+    expect(await userOf(cookie)).toMatchObject({ email });
+    expect(await userOf(other.cookie)).toMatchObject({ email: other.email });
+
+    // The link is not used up: its user's own browser still changes the address with it.
+    expect((await request(link.toString(), { headers: { cookie } })).headers.get('location')).toBe('/settings');
+    await eventually(async () => ((await userOf(cookie)).email === newEmail ? true : undefined), {
+      what: 'the session to show the new address',
+    });
+  });
+
   it('verified user: approves from the current address first; each link works once', async () => {
     const { email, cookie } = await signUp();
     const [verification] = await linksTo(email, 1);

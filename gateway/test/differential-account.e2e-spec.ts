@@ -340,6 +340,24 @@ describe('the account surface, against better-auth 1.7 in the reference profile'
       await pair.followLink('change-email: unverified user, the used link again', newEmail, 'verify-email');
     });
 
+    it('followed by a browser signed in as another user', async () => {
+      await signUp('change-theirs');
+      await signUp('change-bystander');
+      const newEmail = uniqueEmail('changed-theirs');
+      await pair.send('setup: change-email of an unverified user', {
+        path: auth('change-email'),
+        json: { newEmail, callbackURL: '/changed' },
+        as: 'change-theirs',
+      });
+      await pair.followLink('change-email: new address link, signed in as another user', newEmail, 'verify-email', {
+        as: 'change-bystander',
+      });
+      await pair.send('change-email: the session of the link’s user after that', {
+        path: auth('get-session'),
+        as: 'change-theirs',
+      });
+    });
+
     it('opened without a session and without callbackURL', async () => {
       const email = await signUpVerified('change-anonymous-link');
       const newEmail = uniqueEmail('changed-anonymous');

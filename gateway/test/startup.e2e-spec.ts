@@ -165,9 +165,15 @@ describe('start-up checks', () => {
   });
 
   it('starts the gateway while NATS is down, not ready, and ready once NATS is up', async () => {
-    const [natsPort, gatewayPort] = [await freePort(), await freePort()];
+    const [natsPort, gatewayPort, healthPort] = [await freePort(), await freePort(), await freePort()];
     const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
-      env: { ...process.env, NATS_URL: `nats://127.0.0.1:${natsPort}`, PORT: String(gatewayPort), LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        NATS_URL: `nats://127.0.0.1:${natsPort}`,
+        PORT: String(gatewayPort),
+        HEALTH_PORT: String(healthPort),
+        LOG_LEVEL: 'error',
+      },
       stdio: 'ignore',
     });
     let nats: ReturnType<typeof spawn> | undefined;

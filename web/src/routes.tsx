@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { authClient } from './api/auth-client';
+import { CLIENT_PATHS } from './client-paths';
 import { AppLayout } from './components/app-layout';
 import { Loading } from './components/page';
 import { RequireSession } from './components/require-session';
@@ -32,45 +33,45 @@ function Home() {
   return <Navigate to={data ? '/account' : '/sign-in'} replace />;
 }
 
-/** Every path here is also served by the gateway (index.html for any non-API GET), so deep links survive reloads. */
+/** Absolute paths, all from CLIENT_PATHS: the gateway serves the client at those alone. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <Home /> },
-      { path: 'sign-in', element: <SignInPage /> },
-      { path: 'sign-up', element: <SignUpPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'email-verified', element: <EmailVerifiedPage /> },
-      { path: 'error', element: <ErrorPage /> },
-      { path: 'goodbye', element: <GoodbyePage /> },
-      { path: 'accept-invitation/:id', element: <AcceptInvitationPage /> },
+      { path: CLIENT_PATHS.signIn, element: <SignInPage /> },
+      { path: CLIENT_PATHS.signUp, element: <SignUpPage /> },
+      { path: CLIENT_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: CLIENT_PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: CLIENT_PATHS.emailVerified, element: <EmailVerifiedPage /> },
+      { path: CLIENT_PATHS.error, element: <ErrorPage /> },
+      { path: CLIENT_PATHS.goodbye, element: <GoodbyePage /> },
+      { path: CLIENT_PATHS.acceptInvitation, element: <AcceptInvitationPage /> },
       {
         element: <RequireSession />,
         children: [
           {
-            path: 'account',
+            path: CLIENT_PATHS.account,
             element: <AccountLayout />,
             children: [
               { index: true, element: <ProfilePage /> },
-              { path: 'email', element: <EmailPage /> },
-              { path: 'password', element: <PasswordPage /> },
-              { path: 'sessions', element: <SessionsPage /> },
-              { path: 'sign-in-methods', element: <SignInMethodsPage /> },
-              { path: 'delete', element: <DeleteAccountPage /> },
+              { path: CLIENT_PATHS.accountEmail, element: <EmailPage /> },
+              { path: CLIENT_PATHS.accountPassword, element: <PasswordPage /> },
+              { path: CLIENT_PATHS.accountSessions, element: <SessionsPage /> },
+              { path: CLIENT_PATHS.accountSignInMethods, element: <SignInMethodsPage /> },
+              { path: CLIENT_PATHS.accountDelete, element: <DeleteAccountPage /> },
             ],
           },
-          { path: 'organizations', element: <OrganizationsPage /> },
-          { path: 'organizations/new', element: <CreateOrganizationPage /> },
-          { path: 'organization', element: <ActiveOrganizationPage /> },
+          { path: CLIENT_PATHS.organizations, element: <OrganizationsPage /> },
+          { path: CLIENT_PATHS.newOrganization, element: <CreateOrganizationPage /> },
+          { path: CLIENT_PATHS.organization, element: <ActiveOrganizationPage /> },
           {
-            path: 'admin',
+            path: CLIENT_PATHS.admin,
             element: <RequireAdmin />,
             children: [
               { index: true, element: <UsersPage /> },
-              { path: 'users/new', element: <CreateUserPage /> },
-              { path: 'users/:id', element: <UserDetailsPage /> },
+              { path: CLIENT_PATHS.newUser, element: <CreateUserPage /> },
+              { path: CLIENT_PATHS.user, element: <UserDetailsPage /> },
             ],
           },
         ],

@@ -36,7 +36,8 @@ export class VerificationController {
    * The link of the verification mail. With a callbackURL the browser goes there (`?error=CODE` when the link
    * is bad); without, `{status: true, user: null}` or the error as JSON. Only the verifying click signs in, only
    * a browser signed in as nobody (its session is read without extending it: never replaced by another user's),
-   * and only when no other site started the navigation (`mayLinkSignIn`: login CSRF).
+   * and only when no other site started the navigation (`mayLinkSignIn`: login CSRF). A change-email link
+   * followed by a browser signed in as another user changes nothing (401 `INVALID_USER`).
    */
   @Get('verify-email')
   async verify(
@@ -47,7 +48,7 @@ export class VerificationController {
   ): Promise<void> {
     try {
       const signIn = this.config.AUTO_SIGN_IN_AFTER_VERIFICATION && mayLinkSignIn(request.headers['sec-fetch-site']);
-      const current = signIn ? await this.currentSession.resolve(request, response, { disableRefresh: true }) : null;
+      const current = await this.currentSession.resolve(request, response, { disableRefresh: true });
       const answer = await this.services.call(IdentityRpc.verifyEmail, {
         ...query,
         ...sessionClientOf(caller, true),

@@ -5,6 +5,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { NATS_CLIENT } from '../rpc/service-client.js';
+import { gatewayHealthChecks } from './gateway-health-checks.js';
 
 export const GATEWAY_REDIS = Symbol('GatewayRedis');
 
@@ -22,10 +23,7 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthReport> {
-    const report = await healthReport('gateway', [
-      ['redis', () => this.redis.ping()],
-      ['nats', () => this.nats.connect()],
-    ]);
+    const report = await healthReport('gateway', gatewayHealthChecks(this.redis, this.nats));
     response.code(report.status === 'ok' ? 200 : 503).header('Cache-Control', 'no-store');
     return report;
   }

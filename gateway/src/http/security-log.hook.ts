@@ -1,5 +1,7 @@
+import { authEventsTotal } from '@authsvc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
+import { authEventOf } from './auth-event.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, pathOf, userAgentOf } from './request-context.js';
 import { mayBeSecurityEvent, redirectErrorOf, securityEventOf, type SecurityEvent } from './security-event.js';
@@ -22,7 +24,8 @@ export class SecurityLog {
 
 /**
  * Logs the security event of every answer that is one (see `securityEventOf`) with when, from where, who and
- * which request; never a body field, so no password, token or address reaches the log.
+ * which request; never a body field, so no password, token or address reaches the log. Counts the
+ * authentication events among them in `auth_events_total`.
  */
 export function securityLogHook(log: SecurityLog, clientIp: (request: FastifyRequest) => string) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone): void => {
@@ -37,6 +40,8 @@ export function securityLogHook(log: SecurityLog, clientIp: (request: FastifyReq
     const errorCode = status >= 400 ? errorCodeOf(payload) : redirectErrorOf(location?.toString());
     const event = securityEventOf(request.method, route, status, errorCode);
     if (event) {
+      const authEvent = authEventOf(event);
+      if (authEvent) authEventsTotal.inc({ ...authEvent });
       const caller = callerOf(request);
       log.write({
         ...event,

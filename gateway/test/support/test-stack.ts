@@ -88,6 +88,8 @@ export class TestStack {
   private readonly logs = new Map<AppName | 'nats', string[]>();
   /** Variables one app gets on top of the stack's (a replica pointed elsewhere). */
   private readonly appEnv = new Map<AppName, Record<string, string>>();
+  /** Each gateway's health and metrics port (a service's only port is its health port: `ports`). */
+  private readonly gatewayHealthPorts = new Map<AppName, number>();
   private nats?: ChildProcess;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
@@ -132,6 +134,7 @@ export class TestStack {
       ...extraEnv,
     };
     const stack = new TestStack(env, ports);
+    stack.gatewayHealthPorts.set('gateway', await freePort());
     await stack.startNats();
     for (const app of STACK_APPS) stack.spawn(app);
     try {
@@ -180,12 +183,18 @@ export class TestStack {
     return `${this.baseUrl}${path}`;
   }
 
+  /** A URL on an app's health port (`/health/…`, `/metrics`): the gateway's own, or a service's only port. */
+  healthUrl(app: AppName, path: string): string {
+    return `http://127.0.0.1:${this.gatewayHealthPorts.get(app) ?? this.ports[app]}${path}`;
+  }
+
   /**
    * Starts a second gateway replica beside the first (same services, NATS and Redis, unless `env` says
    * otherwise); its base URL.
    */
   async startGatewayReplica(env: Record<string, string> = {}): Promise<string> {
     this.ports['gateway-replica'] = await freePort();
+    this.gatewayHealthPorts.set('gateway-replica', await freePort());
     this.appEnv.set('gateway-replica', env);
     this.spawn('gateway-replica');
     await this.waitReady('gateway-replica');
@@ -271,6 +280,7 @@ export class TestStack {
       NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
+      ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
     };
     const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = this.keepLog(app);

@@ -40,6 +40,7 @@ export * from './rpc/rpc-failure.js';
 export * from './rpc/rpc-client.js';
 export * from './health/application-readiness.js';
 export * from './health/health-server.js';
+export * from './metrics/metrics.js';
 export * from './bootstrap/infrastructure-unavailable.js';
 export * from './bootstrap/connect-redis.js';
 export * from './bootstrap/service-runtime.js';

@@ -29,7 +29,8 @@ export class VerifyEmailQuery {
 /**
  * The followed link, with the client facts of the session that the verifying click starts when `signIn` is
  * set (the gateway's AUTO_SIGN_IN_AFTER_VERIFICATION, for a navigation no other site started), unless the
- * browser is signed in already (`signedInUserId`, the user of the caller's session, whoever that is).
+ * browser is signed in already (`signedInUserId`, the user of the caller's session, whoever that is: a
+ * change-email link of another user is refused then).
  */
 export class VerifyEmailRequest extends sessionClient(VerifyEmailQuery) {
   @Flag()

@@ -15,6 +15,8 @@ export const AuthErrors = {
   PROVIDER_NOT_FOUND: defineError('Provider not found', HttpStatus.NOT_FOUND),
   INVALID_TOKEN: defineError('Invalid token', HttpStatus.BAD_REQUEST),
   TOKEN_EXPIRED: defineError('Token expired', HttpStatus.UNAUTHORIZED),
+  /** A change-email link followed by a browser signed in as another user. */
+  INVALID_USER: defineError('Invalid user', HttpStatus.UNAUTHORIZED),
   ID_TOKEN_NOT_SUPPORTED: defineError('id_token not supported', HttpStatus.NOT_FOUND),
   FAILED_TO_GET_USER_INFO: defineError('Failed to get user info', HttpStatus.UNAUTHORIZED),
   USER_EMAIL_NOT_FOUND: defineError('User email not found', HttpStatus.UNAUTHORIZED),

@@ -4,6 +4,7 @@ import type { EventMetadata } from '@authsvc/contracts';
 import { QueryFailedError, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { rowInsertion, rowUpdate, type RowInsertion, type RowUpdate } from '../database/row-insertion.js';
+import { eventStoreAppendDuration } from '../metrics/metrics.js';
 import type { DirectWrite, InlineProjector } from './projection.js';
 import { readRowAtVersion, type RowAtVersion } from './row-at-version.js';
 import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
@@ -122,6 +123,15 @@ export class EventStore {
    * made) first: a key left behind by an append that then fails protects nothing and harms nothing.
    */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
+    const timer = eventStoreAppendDuration.startTimer();
+    try {
+      return await this.appendTimed(options);
+    } finally {
+      timer();
+    }
+  }
+
+  private async appendTimed(options: AppendOptions): Promise<RecordedEvent[]> {
     // The relay leading in this process is told in memory once the append committed; any other relay learns of
     // it by NOTIFY (a wake-up of a Postgres backend and of the relay's process that a local relay is spared).
     const relay = this.localRelay?.leading ? this.localRelay : undefined;
@@ -151,7 +161,7 @@ export class EventStore {
       return appended;
     } catch (error) {
       if (introduced && violatedConstraint(error) === DATA_KEY_EXISTS) {
-        return this.append({ ...options, introducesSubject: undefined });
+        return this.appendTimed({ ...options, introducesSubject: undefined });
       }
       throw this.translate(error, options.uniqueViolations ?? {});
     }

@@ -1,8 +1,9 @@
 import type { RpcDefinition } from '@authsvc/contracts';
 import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
 import { Logger } from '@nestjs/common';
+import { rpcClientDuration } from '../metrics/metrics.js';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
-import { rpcFailure } from './rpc-failure.js';
+import { rpcFailure, rpcOutcome } from './rpc-failure.js';
 
 /**
  * Request/reply to another process over its contract (`RpcDefinition`), for the gateway and for services
@@ -19,10 +20,15 @@ export class RpcClient {
   ) {}
 
   async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+    const timer = rpcClientDuration.startTimer({ subject: rpc.subject });
     try {
-      return await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs);
+      const reply = await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs);
+      timer({ outcome: 'ok' });
+      return reply;
     } catch (caught) {
-      const { error, unexpected } = rpcFailure(caught);
+      const failure = rpcFailure(caught);
+      timer({ outcome: rpcOutcome(failure) });
+      const { error, unexpected } = failure;
       if (unexpected) {
         const correlationId = (request as { correlationId?: unknown } | undefined)?.correlationId ?? 'unknown';
         this.logger.error(

@@ -30,3 +30,9 @@ function isUnanswered(error: unknown): boolean {
     (error instanceof RequestError && error.isNoResponders())
   );
 }
+
+/** How a failed request counts in the metrics: a refusal by the service, no answer (503), or an error of ours. */
+export function rpcOutcome(failure: RpcFailure): 'refused' | 'unavailable' | 'error' {
+  if (failure.unexpected) return 'error';
+  return failure.error.code === RequestErrors.SERVICE_UNAVAILABLE.code ? 'unavailable' : 'refused';
+}

@@ -33,6 +33,10 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, V
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND, unauthorized);
     if (user.email !== claims.email) throw new DomainError(AuthErrors.INVALID_TOKEN, unauthorized);
     const context = { correlationId: request.correlationId, actorId: user.id, now };
+    // A change of address is the user's own: a browser signed in as someone else changes nothing (as 1.7).
+    if (claims.requestType !== 'email-verification' && request.signedInUserId !== undefined) {
+      if (request.signedInUserId !== user.id) throw new DomainError(AuthErrors.INVALID_USER);
+    }
     switch (claims.requestType) {
       case 'email-verification': {
         const recorded = await this.users.execute(user.id, { type: 'VerifyEmail', now }, context);

@@ -1,0 +1,31 @@
+/**
+ * Every page of the web client, as react-router patterns. The router (routes.tsx) is built from them, and the
+ * build hands them to the gateway (client-paths.json, see vite.config.ts), which serves the client at these paths
+ * alone, so that a deep link survives a reload and any other path answers 404.
+ */
+export const CLIENT_PATHS = {
+  home: '/',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  emailVerified: '/email-verified',
+  error: '/error',
+  goodbye: '/goodbye',
+  acceptInvitation: '/accept-invitation/:id',
+  account: '/account',
+  accountEmail: '/account/email',
+  accountPassword: '/account/password',
+  accountSessions: '/account/sessions',
+  accountSignInMethods: '/account/sign-in-methods',
+  accountDelete: '/account/delete',
+  organizations: '/organizations',
+  newOrganization: '/organizations/new',
+  organization: '/organization',
+  admin: '/admin',
+  newUser: '/admin/users/new',
+  user: '/admin/users/:id',
+} as const;
+
+/** The file of the build that lists CLIENT_PATHS for the gateway. */
+export const CLIENT_PATHS_FILE = 'client-paths.json';
