@@ -9,7 +9,7 @@ import { FormError } from './form-parts';
  * "Continue with …" for each social provider the gateway has configured (none: nothing shows). The client sends
  * the browser to the provider; it comes back signed in at `next`, or to the error page with the reason.
  */
-export function SocialSignIn({ heading, next }: { heading: string; next: string }) {
+export function SocialSignIn({ next }: { next: string }) {
   const config = useWebConfig();
   const start = useMutation({
     mutationFn: (provider: string) => unwrap(authClient.signIn.social({ provider, ...socialCallbackUrls(next) })),
@@ -20,7 +20,7 @@ export function SocialSignIn({ heading, next }: { heading: string; next: string 
   const busy = start.isPending || start.isSuccess;
   return (
     <section aria-labelledby="social-sign-in" className="social-sign-in">
-      <h2 id="social-sign-in">{heading}</h2>
+      <h2 id="social-sign-in">Or use an account you already have</h2>
       <ul className="social-buttons">
         {providers.map((provider) => (
           <li key={provider}>

@@ -52,7 +52,7 @@ export function SignInPage() {
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign in</SubmitButton>
       </form>
-      <SocialSignIn heading="Other ways to sign in" next={nextPath(search)} />
+      <SocialSignIn next={nextPath(search)} />
       <p>
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>

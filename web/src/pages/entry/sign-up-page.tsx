@@ -58,7 +58,7 @@ export function SignUpPage() {
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign up</SubmitButton>
       </form>
-      <SocialSignIn heading="Other ways to sign up" next={nextPath(search)} />
+      <SocialSignIn next={nextPath(search)} />
       <p>
         Already have an account? <Link to={`/sign-in?${search}`}>Sign in</Link>
       </p>
