@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { GitHubStandIn } from './support/identity-providers/github-stand-in.js';
 import { LocalOpenIdProvider } from './support/identity-providers/local-openid-provider.js';
-import { TestStack } from './support/test-stack.js';
+import { startAdminStack, type AdminStack } from './support/admin-stack.js';
+import type { TestStack } from './support/test-stack.js';
 
 interface Started {
   url: string;
@@ -11,23 +12,38 @@ interface Started {
 }
 
 describe('social sign-in through the gateway', () => {
+  let admin: AdminStack;
   let stack: TestStack;
   let google: LocalOpenIdProvider;
   let github: GitHubStandIn;
+  let acme: LocalOpenIdProvider;
 
   beforeAll(async () => {
     // The local provider signs under Google's issuer, so GOOGLE_ISSUER stays Google's; its endpoints are local.
     google = await LocalOpenIdProvider.start({ issuer: 'https://accounts.google.com' });
     github = await GitHubStandIn.start();
-    stack = await TestStack.start({ ...google.env('GOOGLE'), ...github.env('GITHUB') });
+    // A company's provider under its own issuer: the engine finds its endpoints by discovery.
+    acme = await LocalOpenIdProvider.start();
+    const { ACME_ISSUER, ACME_CLIENT_ID, ACME_CLIENT_SECRET } = acme.env('ACME');
+    admin = await startAdminStack({
+      ...google.env('GOOGLE'),
+      ...github.env('GITHUB'),
+      OIDC_PROVIDERS: 'acme',
+      ACME_ISSUER,
+      ACME_CLIENT_ID,
+      ACME_CLIENT_SECRET,
+    });
+    stack = admin.stack;
+    acme.allowRedirectUri(stack.url('/api/auth/callback/acme'));
     google.allowRedirectUri(stack.url('/api/auth/callback/google'));
     github.allowRedirectUri(stack.url('/api/auth/callback/github'));
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    await admin?.stop();
     await google?.stop();
     await github?.stop();
+    await acme?.stop();
   });
 
   const headers = () => ({ origin: stack.baseUrl, 'x-forwarded-for': randomClientIp() });
@@ -48,13 +64,20 @@ describe('social sign-in through the gateway', () => {
 
   const sessionOf = async (setCookies: readonly string[]) =>
     (
-      await request<{ user: { email: string; emailVerified: boolean; name: string } } | null>(
+      await request<{ user: { id: string; email: string; emailVerified: boolean; name: string } } | null>(
         stack.url('/api/auth/get-session'),
         { headers: { cookie: cookieHeaderFrom(setCookies.filter((c) => c.includes('session_token'))) } },
       )
     ).body;
 
   const location = (answer: { headers: Headers }) => answer.headers.get('location');
+
+  /** A new GitHub account whose only (primary) address is `email`; its id. */
+  const githubUser = (email: string, verified: boolean, login = 'octocat'): number => {
+    const id = Math.floor(Math.random() * 1e9);
+    github.addUser({ id, login, name: null, emails: [{ email, primary: true, verified, visibility: null }] });
+    return id;
+  };
 
   describe('with an OpenID provider (Google)', () => {
     it('answers the redirect as the reference does: {url, redirect: true}, Location, a state cookie', async () => {
@@ -110,6 +133,56 @@ describe('social sign-in through the gateway', () => {
         { headers: { cookie: cookieHeaderFrom(returning.setCookies.filter((c) => c.includes('session_token'))) } },
       );
       expect(accounts.body).toEqual([expect.objectContaining({ providerId: 'google', accountId: sub })]);
+    });
+
+    it("records the link on the user's stream with its actor, the provider's tokens sealed", async () => {
+      const email = uniqueEmail('sealed');
+      google.addUser({ sub: `sealed-${email}`, email, emailVerified: true, name: 'S' });
+      const started = await start('google');
+      await callback(await google.authorize(started.url, `sealed-${email}`), started.stateCookie);
+      const { rows } = await admin.db.query<{
+        data: Record<string, unknown>;
+        personal: Buffer;
+        metadata: Record<string, unknown>;
+      }>(
+        `SELECT data, personal, metadata FROM identity.events WHERE type = 'AccountLinked' AND data->>'subject' = $1`,
+        [`sealed-${email}`],
+      );
+      expect(rows).toHaveLength(1);
+      const [linked] = rows;
+      expect(linked.data).toMatchObject({
+        providerId: 'google',
+        issuer: 'https://accounts.google.com',
+        how: 'sign-up',
+      });
+      expect(linked.metadata.actorId).toBe(linked.data.userId);
+      expect(Object.keys(linked.data).sort()).toEqual([
+        'accessTokenExpiresAt',
+        'accountId',
+        'how',
+        'issuer',
+        'linkedAt',
+        'providerId',
+        'refreshTokenExpiresAt',
+        'scopes',
+        'subject',
+        'userId',
+      ]);
+      // The id token is a JWT ("eyJ…"): sealed, its bytes show nothing of it.
+      expect(linked.personal.toString('latin1')).not.toContain('eyJ');
+    });
+
+    it('refuses a banned user, as every session start', async () => {
+      const email = uniqueEmail('banned');
+      google.addUser({ sub: `banned-${email}`, email, emailVerified: true, name: 'B' });
+      const first = await start('google');
+      const signedUp = await callback(await google.authorize(first.url, `banned-${email}`), first.stateCookie);
+      const { user } = (await sessionOf(signedUp.setCookies))!;
+      expect((await admin.root.post('/admin/ban-user', { userId: user.id })).status).toBe(200);
+      const again = await start('google');
+      const refused = await callback(await google.authorize(again.url, `banned-${email}`), again.stateCookie);
+      expect(location(refused)).toBe('/oops?error=banned');
+      expect(refused.setCookies.filter((c) => c.includes('session_token'))).toEqual([]);
     });
 
     it('refuses a replayed callback (the state is used once) and a replayed code', async () => {
@@ -192,7 +265,10 @@ describe('social sign-in through the gateway', () => {
       });
       await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
       const { port } = recorder.address() as AddressInfo;
-      await stack.restart('identity', { GITHUB_TOKEN_ENDPOINT: `http://127.0.0.1:${port}/token` });
+      await stack.restart('identity', {
+        ...admin.gatewayEnv,
+        GITHUB_TOKEN_ENDPOINT: `http://127.0.0.1:${port}/token`,
+      });
       try {
         const started = await start('google');
         const redirect = await google.authorize(started.url, `mixup-${email}`);
@@ -206,7 +282,7 @@ describe('social sign-in through the gateway', () => {
         expect(location(await callback(ownCallback, own.stateCookie))).toBe('/oops?error=invalid_code');
         expect(tokenRequests).toEqual(['/token']);
       } finally {
-        await stack.restart('identity', {});
+        await stack.restart('identity', admin.gatewayEnv);
         await new Promise((resolve) => recorder.close(resolve));
       }
       const unknown = await start('google');
@@ -246,6 +322,20 @@ describe('social sign-in through the gateway', () => {
     });
   });
 
+  describe('with a generic OpenID provider of OIDC_PROVIDERS', () => {
+    it('signs in through its discovered endpoints, on the same routes', async () => {
+      const email = uniqueEmail('acme');
+      acme.addUser({ sub: `acme-${email}`, email, emailVerified: true, name: 'Grace Hopper' });
+      const started = await start('acme');
+      expect(new URL(started.url).origin).toBe(acme.origin);
+      const answer = await callback(await acme.authorize(started.url, `acme-${email}`), started.stateCookie);
+      expect(location(answer)).toBe('/welcome');
+      expect((await sessionOf(answer.setCookies))?.user).toMatchObject({ email, name: 'Grace Hopper' });
+      const config = await request<{ socialProviders: string[] }>(stack.url('/client-config.json'));
+      expect(config.body.socialProviders).toEqual(['google', 'github', 'acme']);
+    });
+  });
+
   describe('with GitHub (plain OAuth 2.0)', () => {
     it("signs up with the primary verified address from /user/emails, keyed by GitHub's numeric id", async () => {
       const email = uniqueEmail('octo');
@@ -274,25 +364,13 @@ describe('social sign-in through the gateway', () => {
       expect(
         location(await callback(await google.authorize(viaGoogle.url, `both-${email}`), viaGoogle.stateCookie)),
       ).toBe('/welcome');
-      const attackerId = Math.floor(Math.random() * 1e9);
-      github.addUser({
-        id: attackerId,
-        login: 'attacker',
-        name: 'A',
-        emails: [{ email, primary: true, verified: false, visibility: null }],
-      });
+      const attackerId = githubUser(email, false);
       const attack = await start('github');
       const refused = await callback(await github.authorize(attack.url, attackerId), attack.stateCookie);
       expect(location(refused)).toBe('/oops?error=account_not_linked');
       expect(refused.setCookies.filter((c) => c.includes('session_token'))).toEqual([]);
 
-      const ownerId = Math.floor(Math.random() * 1e9);
-      github.addUser({
-        id: ownerId,
-        login: 'owner',
-        name: 'O',
-        emails: [{ email, primary: true, verified: true, visibility: null }],
-      });
+      const ownerId = githubUser(email, true);
       const owner = await start('github');
       const linked = await callback(await github.authorize(owner.url, ownerId), owner.stateCookie);
       expect(location(linked)).toBe('/dashboard');
@@ -303,21 +381,15 @@ describe('social sign-in through the gateway', () => {
     });
 
     it('refuses a sign-up when GITHUB_DISABLE_SIGN_UP is on', async () => {
-      await stack.restart('identity', { GITHUB_DISABLE_SIGN_UP: 'true' });
+      await stack.restart('identity', { ...admin.gatewayEnv, GITHUB_DISABLE_SIGN_UP: 'true' });
       try {
         const email = uniqueEmail('closed');
-        const id = Math.floor(Math.random() * 1e9);
-        github.addUser({
-          id,
-          login: 'closed',
-          name: 'C',
-          emails: [{ email, primary: true, verified: true, visibility: null }],
-        });
+        const id = githubUser(email, true);
         const started = await start('github');
         const answer = await callback(await github.authorize(started.url, id), started.stateCookie);
         expect(location(answer)).toBe('/oops?error=signup_disabled');
       } finally {
-        await stack.restart('identity', {});
+        await stack.restart('identity', admin.gatewayEnv);
       }
     });
   });

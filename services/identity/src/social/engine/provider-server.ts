@@ -40,7 +40,13 @@ export const providerClient = (clientId: string): oauth.Client => ({
   [oauth.clockTolerance]: 30,
 });
 
-export const clientAuthentication = (descriptor: ProviderDescriptor, clientSecret: string): oauth.ClientAuth =>
-  descriptor.clientAuthentication === 'client_secret_basic'
-    ? oauth.ClientSecretBasic(clientSecret)
-    : oauth.ClientSecretPost(clientSecret);
+/** How the client authenticates at the token endpoint: in the body, under TikTok's own name for the client id too. */
+export const clientAuthentication = (descriptor: ProviderDescriptor, clientSecret: string): oauth.ClientAuth => {
+  if (descriptor.clientAuthentication === 'client_secret_basic') return oauth.ClientSecretBasic(clientSecret);
+  const idParameter = descriptor.clientIdParameter;
+  if (idParameter === undefined) return oauth.ClientSecretPost(clientSecret);
+  return (_server, client, body) => {
+    body.set(idParameter, client.client_id);
+    body.set('client_secret', clientSecret);
+  };
+};
