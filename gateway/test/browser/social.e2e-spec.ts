@@ -52,6 +52,11 @@ describe('web client: social sign-in in a browser', () => {
     // The provider vouched for the address: no reminder to verify it.
     expect(await page.getByRole('region', { name: 'Email not verified' }).count()).toBe(0);
     await checkScreen(page, SUITE, 'signed-in');
+
+    await page.getByRole('link', { name: 'Sign-in methods' }).click();
+    const methods = page.getByRole('list', { name: 'Sign-in methods' });
+    await methods.getByRole('heading', { name: 'Google', exact: true }).waitFor();
+    expect(await methods.getByRole('listitem').count()).toBe(1);
   });
 
   it('offers it on sign-up too, and returns a person to the page that asked them to sign in', async () => {
