@@ -113,10 +113,13 @@ describe('web client: entry screens in a browser', () => {
     expect(await page.getByRole('alert').textContent()).toMatch(/expired/);
     await checkScreen(page, SUITE, 'verification-failed');
 
-    await page.goto('/error?error=state_not_found');
+    await page.goto('/error?error=internal_server_error');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
-    expect(await page.getByRole('alert').textContent()).toMatch(/took too long/);
+    expect(await page.getByRole('alert').textContent()).toMatch(/on our side/);
     await checkScreen(page, SUITE, 'error');
+    await page.goto('/error?error=state_not_found');
+    await page.getByRole('heading', { name: 'Sign-in did not complete' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/took too long/);
 
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -125,12 +128,16 @@ describe('web client: entry screens in a browser', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/account/sessions');
   });
 
-  it('shows no development mailbox link while the mailbox is off', async () => {
+  it('shows no development mailbox link while the mailbox is off, nor social sign-in with no provider', async () => {
     const page = await newVisitor(suite);
+    const configRead = page.waitForResponse('**/client-config.json');
     await page.goto('/sign-in');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await configRead;
+    await page.waitForLoadState('networkidle');
     const config = await page.evaluate(() => fetch('/client-config.json').then((answer) => answer.json()));
     expect(config).toEqual({ devMailbox: false, socialProviders: [] });
     expect(await page.getByRole('link', { name: 'development mailbox' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Continue with/ }).count()).toBe(0);
   });
 });

@@ -3,9 +3,11 @@ import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { FormError } from '../../components/form-parts';
 import { Loading, Page } from '../../components/page';
+import { providerName } from '../../lib/social-providers';
 
-/** Provider ids in a person's words; social providers keep their own names. */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = { credential: 'Email and password' };
+/** An account's provider in a person's words: the password is `credential`, a social provider goes by its name. */
+const methodName = (providerId: string) =>
+  providerId === 'credential' ? 'Email and password' : providerName(providerId);
 
 /** The ways this account can sign in (its linked accounts). */
 export function SignInMethodsPage() {
@@ -19,7 +21,7 @@ export function SignInMethodsPage() {
         <ul className="cards" aria-label="Sign-in methods">
           {(accounts.data ?? []).map((account) => (
             <li key={account.id} className="card">
-              <h2>{PROVIDER_NAMES[account.providerId] ?? account.providerId}</h2>
+              <h2>{methodName(account.providerId)}</h2>
               <p className="hint">Added {new Date(account.createdAt).toLocaleString()}</p>
             </li>
           ))}

@@ -1,22 +1,21 @@
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
-import { explainRedirectError } from '../../lib/redirect-errors';
+import { endedSocialSignIn, explainRedirectError } from '../../lib/redirect-errors';
 
 /** The client's own page for the error codes the API redirects a browser with (`/error?error=CODE`). */
 export function ErrorPage() {
   const [search] = useSearchParams();
   const code = search.get('error');
+  const socialSignIn = endedSocialSignIn(code);
   return (
-    <Page title="Something went wrong" narrow>
+    <Page title={socialSignIn ? 'Sign-in did not complete' : 'Something went wrong'} narrow>
       <p role="alert">{explainRedirectError(code)}</p>
       {code && (
         <p className="hint">
           Error code: <code>{code}</code>
         </p>
       )}
-      <p>
-        <Link to="/">Return to the application</Link>
-      </p>
+      <p>{socialSignIn ? <Link to="/sign-in">Sign in again</Link> : <Link to="/">Return to the application</Link>}</p>
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { CurrentPasswordField } from '../../components/credential-fields';
 import { Checkbox, Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
+import { SocialSignIn } from '../../components/social-sign-in';
 import { nextPath } from '../../components/require-session';
 import { textOf, useForm } from '../../components/use-form';
 
@@ -51,6 +52,7 @@ export function SignInPage() {
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign in</SubmitButton>
       </form>
+      <SocialSignIn next={nextPath(search)} />
       <p>
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>

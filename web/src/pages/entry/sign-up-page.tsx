@@ -10,6 +10,7 @@ import {
 import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
+import { SocialSignIn } from '../../components/social-sign-in';
 import { nextPath } from '../../components/require-session';
 import { textOf, useForm } from '../../components/use-form';
 import { VERIFIED_LANDING } from './email-verified-page';
@@ -57,6 +58,7 @@ export function SignUpPage() {
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign up</SubmitButton>
       </form>
+      <SocialSignIn next={nextPath(search)} />
       <p>
         Already have an account? <Link to={`/sign-in?${search}`}>Sign in</Link>
       </p>
