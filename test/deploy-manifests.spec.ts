@@ -10,6 +10,7 @@ import {
   loadConfig,
   natsVariables,
   RedisVariables,
+  SOCIAL_PROVIDER_IDS,
 } from '@authsvc/config';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { natsPublicKeyVariable } from '@authsvc/platform';
@@ -53,6 +54,9 @@ const EGRESS_BY_VARIABLE: Readonly<Record<string, readonly number[]>> = {
   SMTP_URL: [25, 465, 587],
   // The captcha provider's siteverify API, over HTTPS.
   CAPTCHA_PROVIDER: [443],
+  // Social providers' token, userinfo, JWKS and discovery endpoints, over HTTPS.
+  OIDC_PROVIDERS: [443],
+  ...Object.fromEntries(SOCIAL_PROVIDER_IDS.map((id) => [`${id.toUpperCase()}_CLIENT_ID`, [443]])),
 };
 
 const CONFIG_LOADERS: Readonly<Record<string, (env: NodeJS.ProcessEnv) => unknown>> = {
@@ -88,7 +92,21 @@ const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 /** The README table rows: variable name → the apps that use it ("all" expanded). */
 const readmeVariables = (): Map<string, string[]> => readmeTable(read('README.md'));
 
+/**
+ * The README's `<ID>_…` rows (each stands for that setting of every one of the spec's social providers), expanded,
+ * for `app`. The deployment files leave them out (an operator adds the providers they use), so only this check reads them.
+ */
+function providerVariablesOf(app: string): string[] {
+  const rows = [...read('README.md').matchAll(/^\| `<ID>(_[A-Z_]+)` +\| ([^|]+)\|/gm)];
+  return rows
+    .filter(([, , apps]) => apps.split(',').some((name) => name.trim() === app))
+    .flatMap(([, setting]) => SOCIAL_PROVIDER_IDS.map((id) => `${id.toUpperCase()}${setting}`));
+}
+
 const variablesOf = (app: string): string[] => sorted(readmeVariablesOf(read('README.md'), app));
+
+/** Every variable the README documents for `app`, the providers' rows expanded. */
+const documentedVariablesOf = (app: string): string[] => sorted([...variablesOf(app), ...providerVariablesOf(app)]);
 
 /** A Compose value as it is when none of its variables is set: `${NAME:-default}` becomes its default. */
 const composeDefault = (value: string): string =>
@@ -121,7 +139,7 @@ describe('deployment manifests', () => {
   });
 
   it.each(APPS)("lists in the README's settings table exactly the variables %s's config reads", (app) => {
-    expect({ app, variables: variablesReadBy(app) }).toEqual({ app, variables: variablesOf(app) });
+    expect({ app, variables: variablesReadBy(app) }).toEqual({ app, variables: documentedVariablesOf(app) });
   });
 
   it('builds one image per app from the Dockerfile', () => {
@@ -384,7 +402,8 @@ describe('deployment manifests', () => {
 
     it.each(APPS)('gives %s every server variable its config reads', (app) => {
       const servers = variablesReadBy(app).filter((name) => name in EGRESS_BY_VARIABLE);
-      expect({ app, servers }).toEqual({ app, servers: servers.filter((name) => variablesOf(app).includes(name)) });
+      const documented = documentedVariablesOf(app);
+      expect({ app, servers }).toEqual({ app, servers: servers.filter((name) => documented.includes(name)) });
     });
 
     it('lists every manifest of k8s/base in its kustomization.yaml', () => {
