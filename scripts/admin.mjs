@@ -5,7 +5,7 @@
 // Environment: NATS_URL, NATS_NKEY_SEED (the backend user's seed; the development one only with
 // NODE_ENV=development), RPC_TIMEOUT_MS.
 import { randomUUID } from 'node:crypto';
-import { loadConfig, natsVariables } from '@authsvc/config';
+import { loadConfig, natsVariables, RpcClientVariables } from '@authsvc/config';
 import { BackEndNatsAccess, IdentityRpc } from '@authsvc/contracts';
 import { MultiplexedNatsClient, natsEndpoint, RpcClient } from '@authsvc/platform';
 
@@ -18,7 +18,7 @@ if (!Object.hasOwn(ROLES, action ?? '') || !email) {
 }
 let rpc;
 try {
-  const config = loadConfig(natsVariables(BackEndNatsAccess.user), process.env);
+  const config = loadConfig({ ...natsVariables(BackEndNatsAccess.user), ...RpcClientVariables }, process.env);
   rpc = new RpcClient(new MultiplexedNatsClient(natsEndpoint(BackEndNatsAccess.user, config)), config.RPC_TIMEOUT_MS);
   const user = await rpc.call(IdentityRpc.setRoleByEmail, {
     email,
