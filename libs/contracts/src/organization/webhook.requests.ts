@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional } from 'class-validator';
+import { IsOptional, ValidateBy } from 'class-validator';
 import { Id, LIMITS, NonEmptyText, OptionalId, OptionalNonEmptyText } from '../messaging/fields.js';
 import { OrganizationEventTypes } from './events/organization-event-types.js';
 import { organizationCaller } from './organization-caller.js';
@@ -6,16 +6,20 @@ import { organizationCaller } from './organization-caller.js';
 /** What a webhook may ask for: every event type (`*`), or named types of the organization's events. */
 export const WEBHOOK_EVENT_CHOICES: readonly string[] = ['*', ...OrganizationEventTypes.map((event) => event.type)];
 
-/** A non-empty list of event types, each one of WEBHOOK_EVENT_CHOICES. */
-function WebhookEvents(): PropertyDecorator {
-  const rules = [
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(WEBHOOK_EVENT_CHOICES.length),
-    IsIn(WEBHOOK_EVENT_CHOICES, { each: true }),
-  ];
-  return (target, key) => rules.forEach((rule) => rule(target, key));
-}
+/** A non-empty list of event types, each one of WEBHOOK_EVENT_CHOICES (the JSON Schema: `eventTypeList`). */
+const WebhookEvents = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'eventTypeList',
+    constraints: [WEBHOOK_EVENT_CHOICES],
+    validator: {
+      validate: (value: unknown) =>
+        Array.isArray(value) &&
+        value.length > 0 &&
+        value.length <= WEBHOOK_EVENT_CHOICES.length &&
+        value.every((type) => typeof type === 'string' && WEBHOOK_EVENT_CHOICES.includes(type)),
+      defaultMessage: () => '$property must list event types of the organization, or "*"',
+    },
+  });
 
 /*
  * The webhook endpoints. An `organizationId` left out (or empty) means the caller's active organization, as in

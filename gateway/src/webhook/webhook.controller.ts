@@ -14,9 +14,12 @@ import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { asOrganizationCaller } from './organization-caller.js';
+import { asOrganizationCaller } from '../organization/organization-caller.js';
 
-/** An organization's webhooks (the organization service checks that the caller may manage them). */
+/**
+ * An organization's webhooks (the organization service checks that the caller may manage them). Outside
+ * organization/, whose routes the differential test plays against better-auth 1.7: the reference has no webhooks.
+ */
 @AuthController()
 export class WebhookController {
   constructor(private readonly services: ServiceClient) {}
