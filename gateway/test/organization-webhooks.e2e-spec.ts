@@ -262,4 +262,37 @@ describe('organization webhooks', () => {
     expect(signatureValid(created.body.secret!, resent)).toBe(true);
     expect((JSON.parse(resent.body) as DeliveredEvent).data.name).toBe('Replayed');
   }, 60_000);
+
+  // Last: it adds a second organization service to the stack, and crashes the first.
+  it('with two replicas, one crashed and restarted midway, delivers every event, in order', async () => {
+    await stack.startOrganizationReplica();
+    const organizationId = await organization();
+    const path = `/replicas-${randomUUID()}`;
+    const created = await owner.post<Webhook>('/organization/webhook/create', {
+      organizationId,
+      url: receiver.url(path),
+      events: ['OrganizationUpdated'],
+    });
+    expect(created.status).toBe(200);
+    const names = Array.from({ length: 10 }, (_, index) => `Name ${index}`);
+    for (const [index, name] of names.entries()) {
+      if (index === 5) await stack.kill('organization');
+      expect((await owner.post('/organization/update', { organizationId, data: { name } })).status).toBe(200);
+    }
+    await stack.restart('organization');
+
+    const firstDeliveries = await eventually(
+      async () => {
+        const seen = new Map<string, DeliveredEvent>();
+        for (const { headers, body, answered } of receiver.at(path)) {
+          const id = headers['webhook-id']!;
+          if (answered === 200 && !seen.has(id)) seen.set(id, JSON.parse(body) as DeliveredEvent);
+        }
+        return seen.size >= names.length ? [...seen.values()] : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 500, what: 'every event delivered' },
+    );
+    expect(firstDeliveries.map(({ data }) => data.name)).toEqual(names);
+    for (const request of receiver.at(path)) expect(signatureValid(created.body.secret!, request)).toBe(true);
+  }, 180_000);
 });
