@@ -290,9 +290,10 @@ describe('organization webhooks', () => {
         }
         return seen.size >= names.length ? [...seen.values()] : undefined;
       },
-      { timeoutMs: 120_000, intervalMs: 500, what: 'every event delivered' },
+      // A crashed replica's events wait for JetStream's 30 s ack wait, its leased delivery for the 30 s lease.
+      { timeoutMs: 150_000, intervalMs: 500, what: 'every event delivered' },
     );
     expect(firstDeliveries.map(({ data }) => data.name)).toEqual(names);
     for (const request of receiver.at(path)) expect(signatureValid(created.body.secret!, request)).toBe(true);
-  }, 180_000);
+  }, 240_000);
 });

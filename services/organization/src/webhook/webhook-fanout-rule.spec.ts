@@ -10,9 +10,10 @@ describe('webhook fan-out order', () => {
     expect(fanoutStep(5, 3, now, now)).toBe('duplicate');
   });
 
-  it('waits for an earlier event another replica holds, but not for one gone for over a minute', () => {
+  it('waits for an earlier event another replica holds, but not for one gone for over five minutes', () => {
     expect(fanoutStep(4, 6, secondsAgo(5), now)).toBe('wait');
-    expect(fanoutStep(4, 6, secondsAgo(61), now)).toBe('queue');
+    expect(fanoutStep(4, 6, secondsAgo(120), now)).toBe('wait');
+    expect(fanoutStep(4, 6, secondsAgo(301), now)).toBe('queue');
     expect(fanoutStep(0, 40, secondsAgo(3600), now)).toBe('queue');
   });
 });

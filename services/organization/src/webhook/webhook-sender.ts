@@ -30,7 +30,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     private readonly deliveries: WebhookDeliveries,
     private readonly registry: WebhookRegistry,
     private readonly development: boolean,
-    logger: LoggerService,
+    private readonly logger: LoggerService,
   ) {
     this.loop = new BackgroundLoop({
       failurePrefix: 'webhook sender failed',
@@ -65,6 +65,12 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     if (outcome.error === null) return this.deliveries.delivered(delivery.id, outcome.status!);
     const next = nextAttemptAt(delivery.attempts, new Date(delivery.first_attempt_at), new Date());
     await this.deliveries.attemptFailed(delivery.id, next, outcome.status, outcome.error);
+    if (next === null) {
+      this.logger.warn(
+        `webhook ${delivery.webhook_id} delivery ${delivery.id} kept as failed after a day of retries: ${outcome.error}`,
+        'WebhookSender',
+      );
+    }
   }
 
   private async attempt({ id, webhook_id, url, secret, payload }: ClaimedDelivery): Promise<Outcome> {
