@@ -1,7 +1,9 @@
 import { BackEndNatsAccess, SessionRpc, sessionReadModelKey } from '@authsvc/contracts';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { eventually, sleep } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
 
@@ -163,6 +165,37 @@ describe('get-session from the session read model, across gateway replicas', () 
     expect((await post(replicaA, 'update-user', { name: 'Renamed' }, cookie)).status).toBe(200);
     expect((await getSession(replicaB, cookie)).body?.user.name).toBe('Renamed');
     expect((await getSession(replicaB, other.cookie)).body?.user.name).toBe('Renamed');
+  });
+
+  it("keeps a new user's cached session when their registration event arrives after it (it changes no view)", async () => {
+    const database = new pg.Client({ connectionString: stack.databaseUrl });
+    await database.connect();
+    const appliedPosition = async (userId: string) => {
+      const { rows } = await database.query<{ position: string }>(
+        'SELECT last_position AS position FROM session.user_snapshots WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]?.position;
+    };
+    try {
+      // The sign-up's session start reads the user from identity, and the registration event may reach the session
+      // service before or after that: sign up until it comes after (the snapshot then holds the fetched view, at 0).
+      let eventCameLater = 0;
+      for (let attempt = 0; attempt < 30 && eventCameLater < 3; attempt += 1) {
+        const { cookie, token } = await signUp();
+        const userId = (await getSession(replicaA, cookie)).body!.user.id;
+        if ((await appliedPosition(userId)) !== '0') continue;
+        eventCameLater += 1;
+        await eventually(async () => ((await appliedPosition(userId)) !== '0' ? true : undefined), {
+          what: 'the registration event to reach the session service',
+        });
+        await sleep(200);
+        expect(await redis.get(sessionReadModelKey(token))).not.toBeNull();
+      }
+      expect(eventCameLater).toBeGreaterThan(0);
+    } finally {
+      await database.end();
+    }
   });
 
   it('answers a session from the read model while the session service is down, and 503 on a miss', async () => {

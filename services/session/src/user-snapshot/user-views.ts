@@ -1,4 +1,4 @@
-import type { PublishedEvent, SessionView, UserView } from '@authsvc/contracts';
+import { UserRegistered, type PublishedEvent, type SessionView, type UserView } from '@authsvc/contracts';
 import { UserSnapshots } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -67,11 +67,12 @@ export class UserViews {
   async apply(event: PublishedEvent): Promise<void> {
     const projected = await this.snapshots.apply(event);
     if (!projected) return;
-    const { key: userId, previous, outcome } = projected;
+    const { key: userId, outcome } = projected;
     if (outcome.type === 'resync') await this.fetch(userId, event.metadata.correlationId, '');
-    // A user's first view (their registration) replaces nothing: their sessions were cached with the view
-    // their sign-up or a later sign-in proved, which is this one or newer, so no entry or new session is stale.
-    if (outcome.type !== 'store' || (previous === null && outcome.snapshot.view)) return;
+    // A user's registration replaces nothing: their sessions were cached with the view their sign-up (whose session
+    // start fetches it from identity, so the snapshot may hold it before this event arrives) or a later sign-in
+    // proved, which is this one or newer, so no entry or new session is stale.
+    if (outcome.type !== 'store' || (event.type === UserRegistered.type && outcome.snapshot.view)) return;
     if ((await this.changed(outcome.snapshot.view, userId)) === undefined) {
       throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
     }
