@@ -1,5 +1,7 @@
 import {
   Allow,
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsInt,
   IsNumberString,
@@ -9,6 +11,7 @@ import {
   IsUUID,
   Matches,
   Max,
+  MaxLength,
 } from 'class-validator';
 import { contractJsonSchema } from './contract-json-schema.js';
 import {
@@ -89,12 +92,25 @@ describe('contractJsonSchema', () => {
     expect(() => contractJsonSchema(Counted)).toThrow('Counted.count: no JSON Schema for rule isUuid');
   });
 
-  it('refuses rules on each element of a list', () => {
+  it('describes rules on each element of a list as the rules of its items', () => {
     class Tagged {
+      @IsArray()
+      @ArrayMaxSize(3)
       @IsString({ each: true })
+      @MaxLength(5, { each: true })
       tags!: string[];
     }
-    expect(() => contractJsonSchema(Tagged)).toThrow('Tagged.tags: no JSON Schema for rule isString');
+    expect(contractJsonSchema(Tagged).properties).toEqual({
+      tags: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 5 } },
+    });
+  });
+
+  it('refuses an element rule it cannot express', () => {
+    class Tagged {
+      @IsUUID('4', { each: true })
+      tags!: string[];
+    }
+    expect(() => contractJsonSchema(Tagged)).toThrow('Tagged.tags: no JSON Schema for rule isUuid');
   });
 
   it('describes a nested contract with its own schema', () => {

@@ -29,6 +29,9 @@ const RULES: Readonly<Record<string, Rule>> = {
   isInt: () => ({ type: 'integer' }),
   isPositive: () => ({ type: 'number', exclusiveMinimum: 0 }),
   max: ({ constraints }) => ({ type: 'number', maximum: constraints[0] }),
+  min: ({ constraints }) => ({ type: 'number', minimum: constraints[0] }),
+  isArray: () => ({ type: 'array' }),
+  arrayMaxSize: ({ constraints }) => ({ maxItems: constraints[0] }),
   isNumberString: ({ constraints }) => {
     if ((constraints[0] as { no_symbols?: boolean } | undefined)?.no_symbols !== true)
       throw new Error('no JSON Schema for a number string with symbols');
@@ -49,6 +52,11 @@ const RULES: Readonly<Record<string, Rule>> = {
     description: 'Each resource with the actions asked on it.',
   }),
   notWith: ({ constraints }) => ({ description: `Never sent together with ${String(constraints[0])}.` }),
+  stringMap: () => ({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Names and string values, bounded in number and length; the flow’s own parameters refused.',
+  }),
 };
 
 /** A rule's RegExp as a JSON Schema pattern (ECMA-262 too); flags would change its meaning there, so none. */
@@ -85,10 +93,13 @@ function fieldSchema(owner: string, property: string, metadatas: readonly Valida
       schema = merged(schema, nestedSchema(owner, property, metadata.target));
       continue;
     }
-    const rule = metadata.name !== undefined && !metadata.each ? RULES[metadata.name] : undefined;
+    const rule = metadata.name !== undefined ? RULES[metadata.name] : undefined;
     // A rule without a JSON Schema counterpart would publish a schema looser than the contract: refuse it.
     if (!rule) throw new Error(`${owner}.${property}: no JSON Schema for rule ${metadata.name ?? metadata.type}`);
-    schema = merged(schema, rule(metadata));
+    // A rule on each element of a list holds for its items.
+    schema = metadata.each
+      ? { ...schema, items: merged((schema.items as JsonSchema | undefined) ?? {}, rule(metadata)) }
+      : merged(schema, rule(metadata));
   }
   return schema;
 }
