@@ -1,8 +1,6 @@
 import { IdentityRpc, SessionRpc, type RpcDefinition, type StartedSession, type UserView } from '@authsvc/contracts';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CookieJar } from '../../examples/client-smoke.js';
-import { signInActor, signUpActor, type Actor } from './support/actor.js';
-import { eventually } from './support/eventually.js';
+import { signInActor, impersonate, signUpActor, type Actor } from './support/actor.js';
 import { request } from './support/http.js';
 import { startAdminStack, type AdminStack } from './support/admin-stack.js';
 import type { TestStack } from './support/test-stack.js';
@@ -91,18 +89,7 @@ describe('admin changes reach live sessions at once', () => {
       const admin = await signUpActor(stack, label);
       expect((await root.post('/admin/set-role', { userId: admin.id, role: 'admin' })).status).toBe(200);
       const target = await signUpActor(stack, `${label}-target`);
-      // Waits for the role however it arrives, so that only the end of the impersonation is under test here.
-      const started = await eventually(
-        async () => {
-          const answer = await admin.post('/admin/impersonate-user', { userId: target.id });
-          return answer.status === 200 ? answer : undefined;
-        },
-        { what: 'the new admin to impersonate' },
-      );
-      const jar = new CookieJar();
-      jar.store(admin.cookie.split('; '));
-      jar.store(started.setCookies);
-      const impersonated = browser(jar.header() ?? '');
+      const impersonated = browser(await impersonate(admin, target.id));
       const answer = await impersonated.get<SessionAnswer>('/get-session');
       expect(answer.body.session.impersonatedBy).toBe(admin.id);
       expect(answer.body.user.id).toBe(target.id);

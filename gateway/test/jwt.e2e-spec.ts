@@ -3,8 +3,7 @@ import { BackEndNatsAccess, IdentityRpc, JwtKeyRpc, type ReplyOf, type RpcDefini
 import { RequestErrors } from '@authsvc/errors';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import { CookieJar } from '../../examples/client-smoke.js';
-import { signUpActor, type Actor } from './support/actor.js';
+import { impersonate, signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { randomClientIp, request } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
@@ -138,17 +137,7 @@ describe('JWT: /jwks, /token and set-auth-jwt through the gateway', () => {
     const admin = await signUpActor(stack, 'jwt-admin');
     await callBackEnd(IdentityRpc.setRoleByEmail, { email: admin.email, role: 'admin', correlationId: randomUUID() });
     const target = await signUpActor(stack, 'jwt-target');
-    const started = await eventually(
-      async () => {
-        const answer = await admin.post('/admin/impersonate-user', { userId: target.id });
-        return answer.status === 200 ? answer : undefined;
-      },
-      { what: 'the new admin to impersonate' },
-    );
-    const jar = new CookieJar();
-    jar.store(admin.cookie.split('; '));
-    jar.store(started.setCookies);
-    const impersonation = { ...admin, cookie: jar.header() ?? '' };
+    const impersonation = { ...admin, cookie: await impersonate(admin, target.id) };
     const { payload } = await verify(await tokenOf(impersonation));
     expect(payload).toMatchObject({ sub: target.id, id: target.id, act: { sub: admin.id } });
     const header = (

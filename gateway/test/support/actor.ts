@@ -1,3 +1,5 @@
+import { CookieJar } from '../../../examples/client-smoke.js';
+import { eventually } from './eventually.js';
 import { cookieHeaderFrom, randomClientIp, request, uniqueEmail, type JsonResponse } from './http.js';
 import type { TestStack } from './test-stack.js';
 
@@ -34,6 +36,25 @@ export async function signInActor(stack: TestStack, user: Pick<Actor, 'id' | 'em
   const signIn = await postAuth(stack, ip, '/sign-in/email', { email: user.email, password: ACTOR_PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
   return actorWith(stack, ip, user, cookieHeaderFrom(signIn.setCookies));
+}
+
+/**
+ * Starts an impersonation of `targetId` by `admin` (waiting for a newly granted admin role to arrive, so that only
+ * what follows is under test); the cookie header of the admin's browser afterwards: the impersonation session,
+ * with the admin's own session kept aside.
+ */
+export async function impersonate(admin: Actor, targetId: string): Promise<string> {
+  const started = await eventually(
+    async () => {
+      const answer = await admin.post('/admin/impersonate-user', { userId: targetId });
+      return answer.status === 200 ? answer : undefined;
+    },
+    { what: 'the new admin to impersonate' },
+  );
+  const jar = new CookieJar();
+  jar.store(admin.cookie.split('; '));
+  jar.store(started.setCookies);
+  return jar.header() ?? '';
 }
 
 function postAuth<T>(stack: TestStack, ip: string, path: string, body: unknown): Promise<JsonResponse<T>> {
