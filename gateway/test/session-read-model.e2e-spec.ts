@@ -6,6 +6,7 @@ import { firstValueFrom } from 'rxjs';
 import { eventually, sleep } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
+import { TEST_REDIS_URL } from './support/test-redis';
 
 interface CurrentSession {
   session: { token: string };
@@ -27,7 +28,7 @@ describe('get-session from the session read model, across gateway replicas', () 
     replicaA = stack.baseUrl;
     replicaB = await stack.startGatewayReplica();
     nats = ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsOptions(BackEndNatsAccess.user) });
-    redis = new Redis('redis://127.0.0.1:6379/1');
+    redis = new Redis(TEST_REDIS_URL);
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { TestStack } from './support/test-stack.js';
+import { TEST_REDIS_URL } from './support/test-redis';
 
 interface SessionView {
   id: string;
@@ -148,7 +149,7 @@ describe('sessions: refresh, listing, revocation, Redis loss', () => {
 
   it('keeps everyone signed in when Redis loses its data, and refills it', async () => {
     const { first, firstToken } = await signedInTwice();
-    const redis = new Redis('redis://127.0.0.1:6379/1');
+    const redis = new Redis(TEST_REDIS_URL);
     try {
       await redis.flushdb();
       const session = await getSession(first, '?disableRefresh=true');

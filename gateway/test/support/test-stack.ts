@@ -9,6 +9,7 @@ import pg from 'pg';
 import { eventually } from './eventually.js';
 import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
+import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
 
@@ -124,7 +125,7 @@ export class TestStack {
       LOG_LEVEL: 'warn',
       BASE_URL: `http://localhost:${ports.gateway}`,
       DATABASE_URL: `${ADMIN_DATABASE_URL.replace(/\/postgres$/, '')}/authsvc_test_${randomSuffix()}`,
-      REDIS_URL: 'redis://127.0.0.1:6379/1',
+      REDIS_URL: TEST_REDIS_URL,
       // The tests stand in for a proxy on loopback: each names its own client with x-forwarded-for.
       TRUSTED_PROXIES: '127.0.0.1, ::1',
       // Suites run side by side on two cores, and hashes run at the lowest priority: a stack's first sign-up

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AccountThrottle } from '../src/security/account-throttle';
+import { TEST_REDIS_URL } from '../../../gateway/test/support/test-redis';
 
-const redis = new Redis('redis://127.0.0.1:6379/1', { lazyConnect: true });
+const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true });
 /** Small thresholds, and locks long enough that none runs out during a test. */
 const throttle = new AccountThrottle(redis, {
   threshold: 3,

@@ -20,6 +20,7 @@ import { firstValueFrom } from 'rxjs';
 import { eventually } from '../../../gateway/test/support/eventually';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from '../../../gateway/test/support/http';
 import { NATS_ADMIN, TestStack } from '../../../gateway/test/support/test-stack';
+import { TEST_REDIS_URL } from '../../../gateway/test/support/test-redis';
 
 // The built session service in the whole stack (real PostgreSQL, Redis, NATS with JetStream): sessions start
 // through the gateway; the test stands in for the gateway's organization routes (set-active over NATS) and for
@@ -42,7 +43,7 @@ describe('the active organization and team of a session', () => {
     nats = ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsOptions(NATS_ADMIN) });
     nc = await connect(stack.natsOptions(NATS_ADMIN));
     js = jetstream(nc);
-    redis = new Redis('redis://127.0.0.1:6379/1');
+    redis = new Redis(TEST_REDIS_URL);
     database = new pg.Client({ connectionString: stack.databaseUrl });
     await database.connect();
   });
