@@ -1,9 +1,13 @@
 # One image per app, all built from the same stages:
 #   docker build --build-arg APP=identity -t authsvc/identity:$(node -p "require('./package.json').version") .
-# APP is one of: identity, session, organization, mailer, gateway.
+# APP is one of: identity, session, organization, mailer, gateway. An image holds only its app's compiled code (and
+# the libs it links) and its production dependencies: no React, Vite or better-auth in a service image.
+
+# Node 24.18.0 on Debian bookworm, pinned by digest so that a rebuild gets the same base; update both together.
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 # Only the package manifests, so dependency layers are reused until a package.json or the lockfile changes.
-FROM node:20-bookworm-slim AS manifests
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
 RUN mkdir /manifests \
@@ -12,39 +16,43 @@ RUN mkdir /manifests \
  && cp .npmrc /manifests/
 
 # Compile every workspace (libs, services, gateway) and the web client once.
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests /manifests ./
 # As .ci/run installs: a lock written where the registry lacks other platforms' optional binaries can make
 # `npm ci` refuse it as out of sync; `npm install` then installs the same locked versions.
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
-RUN npx tsc -b tsconfig.build.json \
- && npm run build -w web \
- && mkdir /compiled \
- && for output in libs/*/dist services/*/dist gateway/dist web/dist; do cp -r --parents "$output" /compiled; done
+RUN npx tsc -b tsconfig.build.json && npm run build -w web
 
-# Production dependencies only; npm links the workspaces into node_modules/@authsvc/*.
-FROM node:20-bookworm-slim AS prod-deps
+# The workspace of APP, and its compiled code with the libs' (the gateway also serves the web client's build).
+FROM build AS app-files
+ARG APP
+RUN case "$APP" in \
+      gateway) workspace=gateway; extra=web/dist ;; \
+      identity|session|organization|mailer) workspace="services/$APP"; extra= ;; \
+      *) echo "build with --build-arg APP=identity|session|organization|mailer|gateway (got '$APP')" >&2; exit 1 ;; \
+    esac \
+ && echo "$workspace" > /workspace \
+ && mkdir /compiled \
+ && for output in libs/*/dist "$workspace/dist" $extra; do cp -r --parents "$output" /compiled; done \
+ && ln -s "$workspace/dist/main.js" /compiled/app.js
+
+# The production dependencies of APP's workspace alone; npm links the libs it uses into node_modules/@authsvc/*.
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY --from=manifests /manifests ./
-RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
+COPY --from=app-files /workspace /workspace
+RUN workspace="$(cat /workspace)" \
+ && (npm ci --omit=dev --no-audit --no-fund -w "$workspace" || npm install --omit=dev --no-audit --no-fund -w "$workspace") \
+ && npm cache clean --force
 
 # Same base (glibc) as the build stages, so bcrypt's prebuilt binary loads.
-FROM node:20-bookworm-slim AS runtime
-ARG APP
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=prod-deps /app ./
-COPY --from=build /compiled ./
-# app.js links to the selected app's entry; Node follows the link, so relative paths in the app still resolve.
-RUN case "$APP" in \
-      gateway) entry=gateway/dist/main.js ;; \
-      identity|session|organization|mailer) entry="services/$APP/dist/main.js" ;; \
-      *) echo "build with --build-arg APP=identity|session|organization|mailer|gateway (got '$APP')" >&2; exit 1 ;; \
-    esac \
- && test -f "$entry" \
- && ln -s "$entry" app.js
+COPY --from=app-files /compiled ./
 USER node
 # The gateway's PORT, then each service's default HEALTH_PORT (identity, session, organization, mailer).
 EXPOSE 3000 3100 3101 3102 3103 3104

@@ -150,6 +150,19 @@ describe('deployment manifests', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health\/ready/m);
   });
 
+  it('builds every stage on a Node 24 base pinned by digest', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[\w.-]*@sha256:[0-9a-f]{64}$/m);
+    const bases = dockerfile.split('\n').filter((line) => line.startsWith('FROM '));
+    for (const base of bases) expect(base).toMatch(/^FROM (\$\{NODE_IMAGE\}|build) AS [\w-]+$/);
+  });
+
+  it("installs in an image only its app's production dependencies", () => {
+    expect(read('Dockerfile')).toMatch(
+      /npm ci --omit=dev [^|]*-w "\$workspace" \|\| npm install --omit=dev [^|]*-w "\$workspace"/,
+    );
+  });
+
   it('installs as .ci/run does: with .npmrc, and npm install when npm ci refuses the lock', () => {
     const dockerfile = read('Dockerfile');
     expect(read('.ci/run')).toMatch(/npm ci .*&& return 0[\s\S]*npm install/);
