@@ -311,6 +311,20 @@ describe('deployment manifests', () => {
       expect({ app, healthPort }).toEqual({ app, healthPort: String(containerPort) });
     });
 
+    it.each(APPS)('gives %s the time its drain may take before Kubernetes kills it', (app) => {
+      const pod = resource('Deployment', app).spec.template.spec;
+      const preStop: string[] = pod.containers[0].lifecycle?.preStop?.exec?.command ?? [];
+      const pauseSeconds = preStop[0] === 'sleep' ? Number(preStop[1]) : 0;
+      const shutdownSeconds = Number(resource('ConfigMap', 'authsvc-config').data.SHUTDOWN_TIMEOUT_MS) / 1000;
+      // The gateway is reached through its Service's endpoints: the pause lets load balancers drop it first.
+      expect({ app, pauses: pauseSeconds > 0 }).toEqual({ app, pauses: app === 'gateway' });
+      // runService ends a process by force 5 s past SHUTDOWN_TIMEOUT_MS; the grace period covers that.
+      expect({ app, grace: pod.terminationGracePeriodSeconds }).toEqual({
+        app,
+        grace: pauseSeconds + shutdownSeconds + 5,
+      });
+    });
+
     it.each(APPS)('exposes %s through a Service that selects its pods', (app) => {
       const deployment = resource('Deployment', app);
       const service = resource('Service', app);

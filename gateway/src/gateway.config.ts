@@ -16,7 +16,10 @@ import {
   RedisVariables,
   SecretVariables,
   text,
+  ShutdownVariables,
+  rpcRetryBudget,
   type ConfigOf,
+  type RetryBudget,
 } from '@authsvc/config';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@authsvc/contracts';
 import { CaptchaVariables, captchaSettingsOf, type CaptchaSettings } from './captcha/captcha-settings.js';
@@ -34,6 +37,7 @@ const gatewaySchema = {
   PORT: integer(3000, 1, 65535),
   /** Probes and metrics, apart from the public port: `/health/live`, `/health/ready`, `/metrics`. */
   ...healthPortVariable(3100),
+  ...ShutdownVariables,
   /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
   TRUSTED_ORIGINS: list(''),
   RATE_LIMIT_ENABLED: boolean(true),
@@ -67,6 +71,7 @@ const gatewaySchema = {
 
 export type GatewayConfig = ConfigOf<typeof gatewaySchema> & {
   readonly warnings: readonly string[];
+  readonly rpcBudget: RetryBudget;
   /** Undefined when no captcha provider is set. */
   readonly captcha: CaptchaSettings | undefined;
 };
@@ -81,6 +86,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     ...config,
     IP_ADDRESS_HEADER: config.IP_ADDRESS_HEADER.toLowerCase(),
     warnings: checkSecrets(config),
+    rpcBudget: rpcRetryBudget(config),
     captcha: captchaSettingsOf(config),
     ADMIN_EMAILS: config.ADMIN_EMAILS.map((email) => email.toLowerCase()),
   };

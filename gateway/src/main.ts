@@ -24,6 +24,7 @@ import { loadGatewayConfig } from './gateway.config.js';
 import { sendError } from './http/error-response.js';
 import { registerRequestBodyParser } from './http/request-body.parser.js';
 import { requestIdHook } from './http/request-id.hook.js';
+import { GracefulDrain } from './http/graceful-drain.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { SecurityLog, securityLogHook } from './http/security-log.hook.js';
 import { clientIpOf } from './http/request-context.js';
@@ -61,7 +62,9 @@ await runService('gateway', async () => {
   const clientIp = (request: FastifyRequest) => clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES);
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
+  const drain = new GracefulDrain();
   fastify.addHook('onRequest', requestIdHook);
+  fastify.addHook('onRequest', drain.hook);
   fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
   fastify.addHook('onResponse', requestMetricsHook);
   fastify.addHook('onSend', securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), clientIp));
@@ -93,13 +96,19 @@ await runService('gateway', async () => {
   }));
   await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
-  const checks = gatewayHealthChecks(redis, app.get(NATS_CLIENT));
+  const checks = [...gatewayHealthChecks(redis, app.get(NATS_CLIENT)), drain.check];
   const health = await startHealthServer('gateway', config.HEALTH_PORT, checks);
   logger.log(`health endpoints and metrics on :${config.HEALTH_PORT}/health/{live,ready} and /metrics`);
-  return async () => {
-    await new Promise((resolve) => health.close(resolve));
-    await app.close();
-    redis.disconnect();
+  return {
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
+      if (!(await drain.drain(fastify.server, config.SHUTDOWN_TIMEOUT_MS))) {
+        logger.warn(`requests still in flight after ${config.SHUTDOWN_TIMEOUT_MS} ms were cut`);
+      }
+      await new Promise((resolve) => health.close(resolve));
+      await app.close();
+      redis.disconnect();
+    },
   };
 });
 

@@ -48,7 +48,7 @@ describe('the admin surface, against better-auth 1.7 with the admin plugin', () 
     reference.setRole(email, 'admin');
     const rpc = new RpcClient(
       new MultiplexedNatsClient({ url: new URL(stack.natsUrl), user: 'backend', seed: stack.natsSeed('backend') }),
-      10_000,
+      { totalMs: 10_000, attemptMs: 10_000 },
     );
     await rpc.call(IdentityRpc.setRoleByEmail, { email, role: 'admin', correlationId: `diff-${marker}` });
     await rpc.close();

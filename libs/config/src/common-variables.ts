@@ -1,3 +1,4 @@
+import { ConfigError } from './load-config.js';
 import { developmentSwitch, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
@@ -61,9 +62,37 @@ export function natsVariables(user: NatsUserName) {
 
 /** Only the apps that call another over NATS read it (identity and the mailer only answer and consume). */
 export const RpcClientVariables = {
-  /** How long a caller waits for a service's reply before answering 503. */
+  /** How long a caller waits for a service's reply in all, its attempts together, before answering 503. */
   RPC_TIMEOUT_MS: integer(5000, 100, 60000),
+  /**
+   * How long one attempt waits before another is sent beside it (to any replica; the first answer counts): a
+   * replica killed with requests in hand costs this delay instead of an error. At most RPC_TIMEOUT_MS.
+   */
+  RPC_ATTEMPT_TIMEOUT_MS: integer(1500, 50, 60000),
 };
+
+/** How long one request/reply call may take in all, and how long one attempt of it waits before another is sent. */
+export interface RetryBudget {
+  readonly totalMs: number;
+  readonly attemptMs: number;
+}
+
+/** The budget of one request/reply call, checked at start (an attempt cannot outlast the call). */
+export function rpcRetryBudget(config: {
+  readonly RPC_TIMEOUT_MS: number;
+  readonly RPC_ATTEMPT_TIMEOUT_MS: number;
+}): RetryBudget {
+  if (config.RPC_ATTEMPT_TIMEOUT_MS > config.RPC_TIMEOUT_MS) {
+    throw new ConfigError(['RPC_ATTEMPT_TIMEOUT_MS must be at most RPC_TIMEOUT_MS']);
+  }
+  return { totalMs: config.RPC_TIMEOUT_MS, attemptMs: config.RPC_ATTEMPT_TIMEOUT_MS };
+}
+
+/**
+ * How long a process given SIGTERM may take to finish the work it holds (requests in flight, messages in hand)
+ * after it stopped taking new work; then it exits anyway. Kubernetes' terminationGracePeriodSeconds covers it.
+ */
+export const ShutdownVariables = { SHUTDOWN_TIMEOUT_MS: integer(10_000, 100, 300_000) };
 
 /**
  * AUTH_SECRET signs (cookies, mailed tokens) and pre-hashes passwords; the previous secrets, comma-separated, are

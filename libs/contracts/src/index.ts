@@ -1,6 +1,7 @@
 export * from './messaging/event-definition.js';
 export * from './messaging/rpc-definition.js';
 export * from './messaging/traced-request.js';
+export * from './messaging/command-headers.js';
 export * from './messaging/session-client.request.js';
 export * from './messaging/fields.js';
 export * from './messaging/contract-instance.js';

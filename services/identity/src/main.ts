@@ -21,6 +21,7 @@ import { AdminUserFields1765100000000 } from './migrations/1765100000000-admin-u
 import { JwtKeys1764700000000 } from './migrations/1764700000000-jwt-keys.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { SocialAccounts1765500000000 } from './migrations/1765500000000-social-accounts.js';
+import { AppliedCommands1765600000000 } from './migrations/1765600000000-applied-commands.js';
 import { JwtKeyEntity } from './keys/jwt-key.entity.js';
 import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
@@ -48,6 +49,7 @@ await runService('identity', async () => {
       AdminUserFields1765100000000,
       PersonalEventsIndex1765300000000,
       SocialAccounts1765500000000,
+      AppliedCommands1765600000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection, jwtKeyViewProjection],
     nats: IdentityNatsAccess,
@@ -55,10 +57,13 @@ await runService('identity', async () => {
     streamMaxAgeMs: { [IDENTITY_MAIL_STREAM]: mailRequestRetentionSeconds(config) * 1000 },
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
-  const app = await startNatsMicroservice(IdentityModule.forRuntime(runtime, config), runtime, IDENTITY_QUEUE);
+  const service = await startNatsMicroservice(IdentityModule.forRuntime(runtime, config), runtime, IDENTITY_QUEUE);
   runtime.logger.log('identity service ready');
-  return async () => {
-    await app.close();
-    await runtime.close();
+  return {
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
+      await service.drain(config.SHUTDOWN_TIMEOUT_MS);
+      await runtime.close();
+    },
   };
 });

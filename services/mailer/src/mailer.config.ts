@@ -12,6 +12,7 @@ import {
   optionalUrl,
   PublicUrlVariables,
   text,
+  ShutdownVariables,
   type ConfigOf,
 } from '@authsvc/config';
 
@@ -23,6 +24,7 @@ const mailerSchema = {
   ...DataEncryptionVariables,
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
+  ...ShutdownVariables,
   /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
   ...PublicUrlVariables,
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server; required in production. */

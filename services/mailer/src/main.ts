@@ -12,6 +12,7 @@ import { MailRedaction1764400000000 } from './migrations/1764400000000-mail-reda
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationMails1764900000000 } from './migrations/1764900000000-organization-mails.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
+import { AppliedCommands1765600000000 } from './migrations/1765600000000-applied-commands.js';
 
 await runService('mailer', async () => {
   const config = loadMailerConfig(process.env);
@@ -27,15 +28,23 @@ await runService('mailer', async () => {
       WrappedDataKeys1764600000000,
       OrganizationMails1764900000000,
       PersonalEventsIndex1765300000000,
+      AppliedCommands1765600000000,
     ],
     projections: [],
     nats: MailerNatsAccess,
   });
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport;
-  const app = await startNatsMicroservice(MailerModule.forRuntime(runtime, config, transport), runtime, MAILER_QUEUE);
+  const service = await startNatsMicroservice(
+    MailerModule.forRuntime(runtime, config, transport),
+    runtime,
+    MAILER_QUEUE,
+  );
   runtime.logger.log(`mailer ready, delivering to ${transport.description}`);
-  return async () => {
-    await app.close();
-    await runtime.close();
+  return {
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
+      await service.drain(config.SHUTDOWN_TIMEOUT_MS);
+      await runtime.close();
+    },
   };
 });

@@ -24,6 +24,7 @@ import { MemberVersions1764750000000 } from './migrations/1764750000000-member-v
 import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-user-index.js';
+import { AppliedCommands1765600000000 } from './migrations/1765600000000-applied-commands.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -55,6 +56,7 @@ await runService('organization', async () => {
       AdminUserProfileFields1765100000000,
       PersonalEventsIndex1765300000000,
       MemberUserIndex1765310000000,
+      AppliedCommands1765600000000,
     ],
     projections: [
       organizationViewProjection,
@@ -67,10 +69,17 @@ await runService('organization', async () => {
     events: OrganizationEventTypes,
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
-  const app = await startNatsMicroservice(OrganizationModule.forRuntime(runtime, config), runtime, ORGANIZATION_QUEUE);
+  const service = await startNatsMicroservice(
+    OrganizationModule.forRuntime(runtime, config),
+    runtime,
+    ORGANIZATION_QUEUE,
+  );
   runtime.logger.log('organization service ready');
-  return async () => {
-    await app.close();
-    await runtime.close();
+  return {
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
+      await service.drain(config.SHUTDOWN_TIMEOUT_MS);
+      await runtime.close();
+    },
   };
 });

@@ -12,7 +12,10 @@ import {
   RpcClientVariables,
   NodeEnvVariable,
   RedisVariables,
+  ShutdownVariables,
+  rpcRetryBudget,
   type ConfigOf,
+  type RetryBudget,
 } from '@authsvc/config';
 
 const organizationSchema = {
@@ -25,6 +28,7 @@ const organizationSchema = {
   ...RpcClientVariables,
   ...EventStreamVariables,
   ...healthPortVariable(3103),
+  ...ShutdownVariables,
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),
   /**
@@ -56,9 +60,12 @@ const organizationSchema = {
 
 export const ORGANIZATION_CONFIG = Symbol('OrganizationConfig');
 
-export type OrganizationConfig = ConfigOf<typeof organizationSchema> & { readonly warnings: readonly string[] };
+export type OrganizationConfig = ConfigOf<typeof organizationSchema> & {
+  readonly warnings: readonly string[];
+  readonly rpcBudget: RetryBudget;
+};
 
 export function loadOrganizationConfig(env: NodeJS.ProcessEnv): OrganizationConfig {
   const config = loadConfig(organizationSchema, env);
-  return { ...config, warnings: checkSecrets(config) };
+  return { ...config, warnings: checkSecrets(config), rpcBudget: rpcRetryBudget(config) };
 }

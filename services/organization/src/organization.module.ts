@@ -81,7 +81,7 @@ export class OrganizationModule {
         GetFullOrganizationHandler,
         ListOrganizationsHandler,
         // user-profile/: the copy of identity's users that member reads carry the user from
-        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserProfileEntity),
+        ...userSnapshotsProviders(runtime, config.rpcBudget, UserProfileEntity),
         // member/: the member lookups, and the published member read model the gateways read
         MemberReads,
         { provide: MemberReadModelWriter, useValue: new MemberReadModelWriter(runtime.redis, runtime.dataSource) },

@@ -10,6 +10,7 @@ import { AdminFields1765100000000 } from './migrations/1765100000000-admin-field
 import { ActiveSince1765200000000 } from './migrations/1765200000000-active-since.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { ImpersonationsByAdmin1765400000000 } from './migrations/1765400000000-impersonations-by-admin.js';
+import { AppliedCommands1765600000000 } from './migrations/1765600000000-applied-commands.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -31,16 +32,20 @@ await runService('session', async () => {
       ActiveSince1765200000000,
       PersonalEventsIndex1765300000000,
       ImpersonationsByAdmin1765400000000,
+      AppliedCommands1765600000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,
     events: SessionEventTypes,
     redisUrl: config.REDIS_URL,
   })) as ServiceRuntime & { redis: Redis };
-  const app = await startNatsMicroservice(SessionModule.forRuntime(runtime, config), runtime, SESSION_QUEUE);
+  const service = await startNatsMicroservice(SessionModule.forRuntime(runtime, config), runtime, SESSION_QUEUE);
   runtime.logger.log('session service ready');
-  return async () => {
-    await app.close();
-    await runtime.close();
+  return {
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
+      await service.drain(config.SHUTDOWN_TIMEOUT_MS);
+      await runtime.close();
+    },
   };
 });

@@ -11,7 +11,10 @@ import {
   RpcClientVariables,
   NodeEnvVariable,
   RedisVariables,
+  ShutdownVariables,
+  rpcRetryBudget,
   type ConfigOf,
+  type RetryBudget,
 } from '@authsvc/config';
 
 const sessionSchema = {
@@ -24,6 +27,7 @@ const sessionSchema = {
   ...RpcClientVariables,
   ...EventStreamVariables,
   ...healthPortVariable(3102),
+  ...ShutdownVariables,
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */
   SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),
   /** A session older than this (seconds since issue or last refresh) is extended when used; 0: on every use. */
@@ -37,11 +41,14 @@ const sessionSchema = {
   IMPERSONATION_SESSION_DURATION: integer(3600, 60, 604800),
 };
 
-export type SessionConfig = ConfigOf<typeof sessionSchema> & { readonly warnings: readonly string[] };
+export type SessionConfig = ConfigOf<typeof sessionSchema> & {
+  readonly warnings: readonly string[];
+  readonly rpcBudget: RetryBudget;
+};
 
 export const SESSION_CONFIG = Symbol('SessionConfig');
 
 export function loadSessionConfig(env: NodeJS.ProcessEnv): SessionConfig {
   const config = loadConfig(sessionSchema, env);
-  return { ...config, warnings: checkSecrets(config) };
+  return { ...config, warnings: checkSecrets(config), rpcBudget: rpcRetryBudget(config) };
 }

@@ -43,7 +43,7 @@ export class SessionModule {
             absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
-        ...userSnapshotsProviders(runtime, config.RPC_TIMEOUT_MS, UserSnapshotEntity),
+        ...userSnapshotsProviders(runtime, config.rpcBudget, UserSnapshotEntity),
         UserViews,
         SessionWriter,
         SessionReader,

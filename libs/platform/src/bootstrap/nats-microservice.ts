@@ -7,15 +7,30 @@ import { JetStreamConsumersModule } from '../nats/jet-stream-consumers.module.js
 import { PlainSubjectNatsServer } from '../nats/plain-subject-nats-server.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcValidationPipe } from '../rpc/rpc-validation.pipe.js';
+import { CommandScopeInterceptor } from '../rpc/command-scope.interceptor.js';
+import { InFlightRequests } from '../rpc/in-flight-requests.js';
 import type { ServiceRuntime } from './service-runtime.js';
 
 /** The service's module, with what every service process runs beside it. */
 @Module({})
 class NatsMicroserviceModule {}
 
+/** A service's running application, and its graceful stop. */
+export interface NatsMicroservice {
+  readonly app: INestMicroservice;
+  /**
+   * Stops taking work and finishes what it holds: readiness goes down at once, the RPC subscriptions leave their
+   * queue groups (NATS gives new requests to the other replicas; those already delivered are handled), the
+   * handlers running finish (for at most `timeoutMs`, then their answers are given up), the JetStream consumers
+   * stop after the messages in hand, and the application closes.
+   */
+  drain(timeoutMs: number): Promise<void>;
+}
+
 /**
  * A Nest microservice answering its `<service>.rpc.>` subjects in a NATS queue group, so that replicas
  * share the requests; every payload is validated with its contract and every error leaves as `{code, message}`.
+ * Every handler runs in its command's scope (`CommandScopeInterceptor`), so repeated commands are applied once.
  * The JetStream consumers its controllers declare (`@JetStreamConsumer`) run over the runtime's connection
  * until the application closes. The runtime's readiness follows the application from the moment it answers.
  */
@@ -23,7 +38,7 @@ export async function startNatsMicroservice(
   module: Type | DynamicModule,
   runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger' | 'readiness'>,
   queue: string,
-): Promise<INestMicroservice> {
+): Promise<NatsMicroservice> {
   const root: DynamicModule = {
     module: NatsMicroserviceModule,
     imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
@@ -33,6 +48,8 @@ export async function startNatsMicroservice(
     strategy: server,
     logger: runtime.logger,
   });
+  const inFlight = new InFlightRequests();
+  app.useGlobalInterceptors(inFlight, new CommandScopeInterceptor());
   app.useGlobalPipes(new RpcValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
@@ -42,5 +59,11 @@ export async function startNatsMicroservice(
   await connection.flush();
   const consumers = app.get(JetStreamConsumers);
   runtime.readiness.serve({ subscribed: () => connection.flush(), consumersBound: () => consumers.bound() });
-  return app;
+  const drain = async (timeoutMs: number) => {
+    runtime.readiness.drain();
+    await server.stopTakingRequests();
+    if (!(await inFlight.idle(timeoutMs))) runtime.logger.warn(`requests still running after ${timeoutMs} ms`);
+    await app.close();
+  };
+  return { app, drain };
 }

@@ -73,8 +73,31 @@ export async function indexAllEventsBySubject(runner: QueryRunner, schema: strin
   await runner.query(`CREATE INDEX events_personal_subject_idx ON "${schema}".events (personal_subject)`);
 }
 
+/**
+ * Which request/reply command made which append (see `AppliedCommands`): a retried command finds its events here.
+ * A row is needed for the retry window only (seconds); `applied_at` lets old rows be deleted.
+ */
+export async function createAppliedCommands(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`
+    CREATE TABLE "${schema}".applied_commands (
+      command_id text NOT NULL,
+      stream_id text NOT NULL,
+      started_stream integer,
+      first_position integer NOT NULL,
+      last_position integer NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (command_id, stream_id),
+      UNIQUE (command_id, started_stream)
+    )`);
+  await runner.query(`CREATE INDEX applied_commands_applied_at_idx ON "${schema}".applied_commands (applied_at)`);
+}
+
+export async function dropAppliedCommands(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP TABLE "${schema}".applied_commands`);
+}
+
 export async function dropEventStoreTables(runner: QueryRunner, schema: string): Promise<void> {
-  for (const table of ['processed_messages', 'data_keys', 'relay_checkpoint', 'events']) {
+  for (const table of ['applied_commands', 'processed_messages', 'data_keys', 'relay_checkpoint', 'events']) {
     await runner.query(`DROP TABLE IF EXISTS "${schema}".${table}`);
   }
 }

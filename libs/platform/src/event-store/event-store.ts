@@ -9,6 +9,9 @@ import type { DirectWrite, InlineProjector } from './projection.js';
 import { readRowAtVersion, type RowAtVersion } from './row-at-version.js';
 import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
+import { currentCommand, type CommandScope } from '../rpc/command-scope.js';
+import { jitteredBackoffMs, sleep } from '../retry/backoff.js';
+import { AppliedCommands, commandSlot, type CommandSlot } from './applied-commands.js';
 
 const UNIQUE_VIOLATION = '23505';
 const STREAM_POSITION_CONSTRAINT = 'events_stream_position_unique';
@@ -85,7 +88,12 @@ export interface VersionedStateCommand<State> extends Omit<StateCommand<State>, 
   load(): Promise<StateAtVersion<State>>;
 }
 
-const DECIDE_ATTEMPTS = 3;
+/**
+ * A command that lost the race for its stream is decided again, after a random pause that grows with each loss so
+ * that writers racing on one stream (replicas writing one organization) spread out instead of colliding again.
+ */
+const DECIDE_ATTEMPTS = 12;
+const DECIDE_BACKOFF = { baseMs: 5, capMs: 250 };
 
 /** The outbox relay running in this process, as an append sees it. */
 export interface LocalRelay {
@@ -107,13 +115,16 @@ function personalSubjectOf(event: Pick<PendingEvent, 'personal' | 'personalSubje
  */
 export class EventStore {
   private localRelay?: LocalRelay;
+  private readonly commands: AppliedCommands;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly schema: string,
     private readonly vault: PersonalDataVault,
     private readonly projector: InlineProjector,
-  ) {}
+  ) {
+    this.commands = new AppliedCommands(schema);
+  }
 
   /**
    * When no read model change of the events needs the current row (a row they start, such as a new session, or
@@ -121,17 +132,32 @@ export class EventStore {
    * go in one statement, atomic without a transaction around it; otherwise the projections read the current rows
    * inside a transaction. Existing data keys are fetched (or
    * made) first: a key left behind by an append that then fails protects nothing and harms nothing.
+   *
+   * Made for a request/reply command (`CommandScope`), the append records the command with its events; a repeat of
+   * the command gets the events the first attempt appended instead of appending again (see `AppliedCommands`).
    */
   async append(options: AppendOptions): Promise<RecordedEvent[]> {
+    const command = currentCommand();
+    if (!command) return this.appendRecording(options, undefined);
+    const slot = commandSlot(command, options.streamId, options.expectedVersion);
+    try {
+      const earlier = command.retried ? await this.appliedBefore(slot) : undefined;
+      return earlier ?? (await this.appendRecording(options, slot));
+    } finally {
+      startedStream(command, options.expectedVersion);
+    }
+  }
+
+  private async appendRecording(options: AppendOptions, command: CommandSlot | undefined): Promise<RecordedEvent[]> {
     const timer = eventStoreAppendDuration.startTimer();
     try {
-      return await this.appendTimed(options);
+      return await this.appendTimed(options, command);
     } finally {
       timer();
     }
   }
 
-  private async appendTimed(options: AppendOptions): Promise<RecordedEvent[]> {
+  private async appendTimed(options: AppendOptions, command: CommandSlot | undefined): Promise<RecordedEvent[]> {
     // The relay leading in this process is told in memory once the append committed; any other relay learns of
     // it by NOTIFY (a wake-up of a Postgres backend and of the relay's process that a local relay is spared).
     const relay = this.localRelay?.leading ? this.localRelay : undefined;
@@ -146,8 +172,9 @@ export class EventStore {
       );
       for (const { subject, key } of created) keys.set(subject, key);
       const direct = options.erasePersonalDataOf ? null : this.projector.directWrites(recorded);
+      const applied = command && recorded.length > 0 ? [this.commands.insertion(command, recorded)] : [];
       const write = (manager: EntityManager, changes: readonly DirectWrite[]) =>
-        this.write(manager, recorded, this.rowStatements(changes, created), keys, !relay);
+        this.write(manager, recorded, [...this.rowStatements(changes, created), ...applied], keys, !relay);
       const appended = direct
         ? await write(this.dataSource.manager, direct)
         : await this.dataSource.transaction(async (manager) => {
@@ -160,9 +187,13 @@ export class EventStore {
       relay?.nudge();
       return appended;
     } catch (error) {
-      if (introduced && violatedConstraint(error) === DATA_KEY_EXISTS) {
-        return this.appendTimed({ ...options, introducesSubject: undefined });
+      const violated = violatedConstraint(error);
+      if (introduced && violated === DATA_KEY_EXISTS) {
+        return this.appendTimed({ ...options, introducesSubject: undefined }, command);
       }
+      // Another attempt of the same command may have committed first (on another replica): its events answer.
+      const earlier = command && violated !== undefined ? await this.appliedBefore(command) : undefined;
+      if (earlier) return earlier;
       throw this.translate(error, options.uniqueViolations ?? {});
     }
   }
@@ -175,7 +206,7 @@ export class EventStore {
   execute(command: StreamCommand): Promise<RecordedEvent[]> {
     return this.decideAndAppend(command, async () => {
       const history = await this.readStream(command.streamId);
-      return { version: history.length, events: command.decide(history) };
+      return { version: history.length, decide: () => command.decide(history) };
     });
   }
 
@@ -188,7 +219,8 @@ export class EventStore {
   executeOnState<State>(command: StateCommand<State>): Promise<RecordedEvent[]> {
     return this.decideAndAppend(command, async () => {
       const version = command.startsStream ? 0 : await this.streamVersion(command.streamId);
-      return { version, events: command.decide(await command.load()) };
+      const state = await command.load();
+      return { version, decide: () => command.decide(state) };
     });
   }
 
@@ -199,7 +231,7 @@ export class EventStore {
   executeOnVersionedState<State>(command: VersionedStateCommand<State>): Promise<RecordedEvent[]> {
     return this.decideAndAppend(command, async () => {
       const { version, state } = await command.load();
-      return { version, events: command.decide(state) };
+      return { version, decide: () => command.decide(state) };
     });
   }
 
@@ -222,20 +254,44 @@ export class EventStore {
     return row?.version ?? 0;
   }
 
+  /**
+   * A repeated command (or one that lost a race, possibly to an earlier attempt of itself) first looks for the
+   * events it appended before, on the state just loaded and before deciding: decided again, it could be refused
+   * by its own first effect (an invitation already sent).
+   */
   private async decideAndAppend(
     command: Omit<AppendOptions, 'expectedVersion' | 'events'>,
-    decision: () => Promise<{ version: number; events: readonly PendingEvent[] }>,
+    load: () => Promise<{ version: number; decide: () => readonly PendingEvent[] }>,
   ): Promise<RecordedEvent[]> {
-    for (let attempt = 1; ; attempt++) {
-      const { version, events } = await decision();
-      if (events.length === 0) return [];
-      try {
-        return await this.append({ ...command, expectedVersion: version, events });
-      } catch (error) {
-        const lostRace = error instanceof DomainError && error.code === RequestErrors.CONCURRENT_MODIFICATION.code;
-        if (!lostRace || attempt === DECIDE_ATTEMPTS) throw error;
+    const scope = currentCommand();
+    let version = -1;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const loaded = await load();
+        version = loaded.version;
+        const slot = scope && commandSlot(scope, command.streamId, version);
+        const earlier = slot && (scope.retried || attempt > 1) ? await this.appliedBefore(slot) : undefined;
+        if (earlier) return earlier;
+        const events = loaded.decide();
+        if (events.length === 0) return [];
+        try {
+          return await this.appendRecording({ ...command, expectedVersion: version, events }, slot);
+        } catch (error) {
+          const lostRace = error instanceof DomainError && error.code === RequestErrors.CONCURRENT_MODIFICATION.code;
+          if (!lostRace || attempt === DECIDE_ATTEMPTS) throw error;
+          await sleep(jitteredBackoffMs(attempt, DECIDE_BACKOFF));
+        }
       }
+    } finally {
+      if (scope) startedStream(scope, version);
     }
+  }
+
+  /** The events a command appended at this slot before, if it did. */
+  private async appliedBefore(slot: CommandSlot): Promise<RecordedEvent[] | undefined> {
+    const manager = this.dataSource.manager;
+    const rows = await this.commands.earlier(manager, slot);
+    return rows.length > 0 ? this.toRecorded(manager, rows) : undefined;
   }
 
   /** The outbox relay of this process: appends made while it leads tell it directly instead of by NOTIFY. */
@@ -418,6 +474,11 @@ export class EventStore {
     const violated = uniqueViolations[constraint];
     return violated ? new DomainError(violated) : error;
   }
+}
+
+/** Counts a stream the command started (appended to at version 0), so a repeat's n-th started stream matches. */
+function startedStream(command: CommandScope, version: number): void {
+  if (version === 0) command.streamsStarted += 1;
 }
 
 /** The unique constraint a failed statement violated, if that is why it failed. */

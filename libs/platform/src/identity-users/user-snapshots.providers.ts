@@ -1,3 +1,4 @@
+import type { RetryBudget } from '@authsvc/config';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '../bootstrap/service-runtime.js';
 import { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
@@ -9,17 +10,17 @@ import { UserSnapshots } from './user-snapshots.js';
 
 /**
  * A service's copy of identity's users as Nest providers: `UserSnapshots` over the table of `entity`, and the
- * identity client it asks (closed at shutdown), waiting `rpcTimeoutMs` for an answer.
+ * identity client it asks (closed at shutdown), within `rpcBudget`.
  */
 export function userSnapshotsProviders(
   runtime: Pick<ServiceRuntime, 'nats' | 'dataSource'>,
-  rpcTimeoutMs: number,
+  rpcBudget: RetryBudget,
   entity: new () => UserSnapshotRow,
 ): Provider[] {
   return [
     {
       provide: IdentityUsers,
-      useFactory: () => new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), rpcTimeoutMs)),
+      useFactory: () => new IdentityUsers(new RpcClient(new MultiplexedNatsClient(runtime.nats), rpcBudget)),
     },
     {
       provide: UserSnapshots,

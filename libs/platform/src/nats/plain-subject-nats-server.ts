@@ -1,4 +1,4 @@
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { natsConnectionOptions, type NatsEndpoint } from './connect-nats.js';
 import { ForwardedRequest } from './forwarded-request.js';
@@ -8,6 +8,8 @@ import { ForwardedRequest } from './forwarded-request.js';
  * by forwarding (`forwardRequest`).
  */
 export class PlainSubjectNatsServer extends ServerNats {
+  private readonly requestSubscriptions: Subscription[] = [];
+
   constructor(endpoint: NatsEndpoint, queue: string) {
     super({ ...natsConnectionOptions(endpoint), queue });
   }
@@ -34,6 +36,24 @@ export class PlainSubjectNatsServer extends ServerNats {
       }
       return forwarded ? undefined : reply(packet);
     };
+  }
+
+  /**
+   * Leaves the queue groups: the server sends this replica no more requests (other replicas get them), and the
+   * messages it had already sent are still handed to their handlers. Resolves once they were.
+   */
+  async stopTakingRequests(): Promise<void> {
+    await Promise.all(this.requestSubscriptions.splice(0).map((subscription) => subscription.drain()));
+  }
+
+  /** Nest's subscriptions, kept where `stopTakingRequests` can reach them (Nest keeps its list private). */
+  override bindEvents(client: NatsConnection): void {
+    const subscribe: NatsConnection['subscribe'] = (subject, options) => {
+      const subscription = client.subscribe(subject, options);
+      this.requestSubscriptions.push(subscription);
+      return subscription;
+    };
+    super.bindEvents({ subscribe });
   }
 
   /** The packet a Nest client sends (`{pattern, data, id}`), with the caller's id, reply subject and headers. */

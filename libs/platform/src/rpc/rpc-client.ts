@@ -1,28 +1,38 @@
-import type { RpcDefinition } from '@authsvc/contracts';
+import { randomUUID } from 'node:crypto';
+import type { RetryBudget } from '@authsvc/config';
+import { CommandHeaders, type RpcDefinition } from '@authsvc/contracts';
 import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
+import { NatsRecordBuilder } from '@nestjs/microservices';
 import { rpcClientDuration } from '../metrics/metrics.js';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
-import { rpcFailure, rpcOutcome } from './rpc-failure.js';
+import { nestedCommand } from './command-scope.js';
+import { isNoResponders, isUnanswered, rpcFailure, rpcOutcome } from './rpc-failure.js';
+import { nextAttemptInMs } from './retry-budget.js';
+
+type Transport = Pick<MultiplexedNatsClient, 'request' | 'close'>;
 
 /**
  * Request/reply to another process over its contract (`RpcDefinition`), for the gateway and for services
  * that call each other. Every failure arrives as a DomainError with a catalogue entry (see `rpcFailure`), so
- * callers never see a transport error.
+ * callers never see a transport error. A call that nobody answers is attempted again within its budget
+ * (`nextAttemptInMs`), each attempt under the call's one command id, so a replica killed or draining costs a short
+ * delay rather than an error, and a command reaching two replicas is still applied once.
  */
 export class RpcClient {
   private readonly logger = new Logger('RpcClient');
 
   constructor(
-    private readonly transport: Pick<MultiplexedNatsClient, 'request' | 'close'>,
-    /** How long a caller waits for an answer before it is a 503. */
-    private readonly timeoutMs: number,
+    private readonly transport: Transport,
+    /** How long a caller waits for an answer in all (before it is a 503), and for one attempt. */
+    private readonly budget: RetryBudget,
   ) {}
 
   async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
     const timer = rpcClientDuration.startTimer({ subject: rpc.subject });
     try {
-      const reply = await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs);
+      const reply = await this.attempts<TReply>(rpc.subject, request);
       timer({ outcome: 'ok' });
       return reply;
     } catch (caught) {
@@ -30,9 +40,8 @@ export class RpcClient {
       timer({ outcome: rpcOutcome(failure) });
       const { error, unexpected } = failure;
       if (unexpected) {
-        const correlationId = (request as { correlationId?: unknown } | undefined)?.correlationId ?? 'unknown';
         this.logger.error(
-          `unexpected failure of ${rpc.subject} (correlation ${String(correlationId)}): ` +
+          `unexpected failure of ${rpc.subject} (correlation ${String(correlationOf(request))}): ` +
             `${(caught as Error)?.stack ?? JSON.stringify(caught)}`,
         );
       }
@@ -44,4 +53,61 @@ export class RpcClient {
   async close(): Promise<void> {
     await this.transport.close();
   }
+
+  /**
+   * The first answer of any attempt, or the first failure that is an answer (a refusal, a bad reply). Each attempt
+   * waits until the call's deadline, so a slow replica's answer is still taken after another attempt was sent.
+   */
+  private attempts<TReply>(subject: string, request: unknown): Promise<TReply> {
+    const deadline = Date.now() + this.budget.totalMs;
+    const nested = nestedCommand();
+    const commandId = nested?.commandId ?? `${String(correlationOf(request))}/${randomUUID()}`;
+    return new Promise<TReply>((resolve, reject) => {
+      let sent = 0;
+      let waiting = 0;
+      let settled = false;
+      let lastFailure: unknown;
+      let next: NodeJS.Timeout | undefined;
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(next);
+        finish();
+      };
+      const schedule = (delay: number | undefined) => {
+        clearTimeout(next);
+        next = delay === undefined ? undefined : setTimeout(attempt, delay);
+        if (next === undefined && waiting === 0) settle(() => reject(lastFailure));
+      };
+      const attempt = () => {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return schedule(undefined);
+        sent += 1;
+        waiting += 1;
+        const headers = natsHeaders();
+        headers.set(CommandHeaders.id, commandId);
+        headers.set(CommandHeaders.attempt, String(nested?.retried ? sent + 1 : sent));
+        const message = new NatsRecordBuilder(request).setHeaders(headers).build();
+        schedule(nextAttemptInMs('sent', sent, remaining, this.budget));
+        this.transport.request<TReply>(subject, message, remaining).then(
+          (reply) => settle(() => resolve(reply)),
+          (error: unknown) => {
+            waiting -= 1;
+            if (!isUnanswered(error)) return settle(() => reject(error));
+            lastFailure = error;
+            if (isNoResponders(error)) {
+              schedule(nextAttemptInMs('no-responders', sent, deadline - Date.now(), this.budget));
+            } else if (next === undefined && waiting === 0) {
+              settle(() => reject(error));
+            }
+          },
+        );
+      };
+      attempt();
+    });
+  }
+}
+
+function correlationOf(request: unknown): unknown {
+  return (request as { correlationId?: unknown } | undefined)?.correlationId ?? 'unknown';
 }

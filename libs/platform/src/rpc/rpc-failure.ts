@@ -22,9 +22,17 @@ export function rpcFailure(error: unknown): RpcFailure {
   return { error: RequestErrors.INTERNAL_SERVER_ERROR, unexpected: true };
 }
 
-function isUnanswered(error: unknown): boolean {
+/** Nobody answered: no replica listens (see `isNoResponders`), or none answered in time. Worth another attempt. */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof RpcTimeoutError || isNoResponders(error);
+}
+
+/**
+ * NATS found no subscriber for the subject: it answers the request at once with an empty 503 status message, which
+ * Nest's reply handler reports as an empty response.
+ */
+export function isNoResponders(error: unknown): boolean {
   return (
-    error instanceof RpcTimeoutError ||
     error instanceof EmptyResponseException ||
     error instanceof NoRespondersError ||
     (error instanceof RequestError && error.isNoResponders())

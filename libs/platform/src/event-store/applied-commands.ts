@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import type { RowInsertion } from '../database/row-insertion.js';
+import { preparedQuery } from '../database/prepared-query.js';
+import type { CommandScope } from '../rpc/command-scope.js';
+import type { EventRow } from './event-store.js';
+import type { RecordedEvent } from './recorded-event.js';
+
+/** Where a command appended: the stream, and for a stream it started, which of the streams it started that was. */
+export interface CommandSlot {
+  readonly commandId: string;
+  readonly streamId: string;
+  /** The n-th stream the command started (a new id, random on every attempt); null for a stream that existed. */
+  readonly startedStream: number | null;
+}
+
+/** The slot of an append the command in scope makes to `streamId` at `version` (0: the append starts the stream). */
+export function commandSlot(command: CommandScope, streamId: string, version: number): CommandSlot {
+  return { commandId: command.commandId, streamId, startedStream: version === 0 ? command.streamsStarted : null };
+}
+
+/**
+ * The record of which command made which append (`applied_commands`), written by the append's own statement, so
+ * the record and the events commit together or not at all: a replica that dies after the commit and before its
+ * reply leaves the record, and the retry, on any replica, finds it and answers from the same events instead of
+ * deciding (and appending) a second time. Kept in Postgres rather than Redis for that reason: no window exists
+ * in which the events are committed and the record is not.
+ */
+export class AppliedCommands {
+  constructor(private readonly schema: string) {}
+
+  insertion(slot: CommandSlot, events: readonly RecordedEvent[]): RowInsertion {
+    return {
+      table: `"${this.schema}".applied_commands`,
+      columns: 'command_id, stream_id, started_stream, first_position, last_position',
+      values: [
+        slot.commandId,
+        slot.streamId,
+        slot.startedStream,
+        events[0].streamPosition,
+        events[events.length - 1].streamPosition,
+      ],
+    };
+  }
+
+  /** The events the command appended at this slot before (the stream's id first, else the started stream's place). */
+  earlier(manager: EntityManager, slot: CommandSlot): Promise<EventRow[]> {
+    return preparedQuery<EventRow>(
+      manager,
+      `WITH applied AS (
+         SELECT stream_id, first_position, last_position FROM "${this.schema}".applied_commands
+          WHERE command_id = $1 AND (stream_id = $2 OR started_stream = $3)
+          ORDER BY stream_id = $2 DESC LIMIT 1)
+       SELECT e.global_position, e.stream_id, e.stream_position, e.type, e.schema_version, e.data, e.personal,
+              e.personal_subject, e.metadata
+         FROM applied JOIN "${this.schema}".events e ON e.stream_id = applied.stream_id
+          AND e.stream_position BETWEEN applied.first_position AND applied.last_position
+        ORDER BY e.stream_position`,
+      [slot.commandId, slot.streamId, slot.startedStream],
+    );
+  }
+}
