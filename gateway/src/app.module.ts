@@ -37,6 +37,7 @@ import { MemberController } from './organization/member.controller.js';
 import { TeamController } from './organization/team.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
+import { GracefulDrain } from './http/graceful-drain.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { HttpValidationPipe } from './http/http-validation.pipe.js';
 import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
@@ -95,6 +96,7 @@ export class AppModule {
           provide: InvitationMailLimit,
           useValue: new InvitationMailLimit(config.RATE_LIMIT_ENABLED ? new RateLimiter(redis) : undefined),
         },
+        { provide: GracefulDrain, useValue: new GracefulDrain() },
         ServiceClient,
         SessionReadModels,
         MemberReadModels,

@@ -62,7 +62,7 @@ await runService('gateway', async () => {
   const clientIp = (request: FastifyRequest) => clientIpOf(request, config.IP_ADDRESS_HEADER, config.TRUSTED_PROXIES);
   registerRequestBodyParser(fastify);
   // Hooks run in this order, for every request, unknown routes included.
-  const drain = new GracefulDrain();
+  const drain = app.get(GracefulDrain);
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onRequest', drain.hook);
   fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
@@ -96,7 +96,7 @@ await runService('gateway', async () => {
   }));
   await listenOnEveryInterface(app, config.PORT);
   logger.log(`gateway listening on :${config.PORT}, auth API at ${config.BASE_URL.origin}/api/auth`);
-  const checks = [...gatewayHealthChecks(redis, app.get(NATS_CLIENT)), drain.check];
+  const checks = gatewayHealthChecks(redis, app.get(NATS_CLIENT), drain);
   const health = await startHealthServer('gateway', config.HEALTH_PORT, checks);
   logger.log(`health endpoints and metrics on :${config.HEALTH_PORT}/health/{live,ready} and /metrics`);
   return {

@@ -5,6 +5,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { NATS_CLIENT } from '../rpc/service-client.js';
+import { GracefulDrain } from '../http/graceful-drain.js';
 import { gatewayHealthChecks } from './gateway-health-checks.js';
 
 export const GATEWAY_REDIS = Symbol('GatewayRedis');
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    private readonly drain: GracefulDrain,
   ) {}
 
   @Get('live')
@@ -23,7 +25,7 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthReport> {
-    const report = await healthReport('gateway', gatewayHealthChecks(this.redis, this.nats));
+    const report = await healthReport('gateway', gatewayHealthChecks(this.redis, this.nats, this.drain));
     response.code(report.status === 'ok' ? 200 : 503).header('Cache-Control', 'no-store');
     return report;
   }

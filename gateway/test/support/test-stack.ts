@@ -11,7 +11,10 @@ import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
-export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
+export type AppName =
+  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | ServiceReplica;
+/** A second replica of a service answering requests (`startServiceReplica`). */
+export type ServiceReplica = 'identity-replica' | 'session-replica' | 'organization-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -20,7 +23,15 @@ const ENTRY_POINTS: Record<AppName, string> = {
   mailer: 'services/mailer/dist/main.js',
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
+  'identity-replica': 'services/identity/dist/main.js',
+  'session-replica': 'services/session/dist/main.js',
+  'organization-replica': 'services/organization/dist/main.js',
 };
+
+/** The app a process runs (a replica is its app's). */
+function appOf(name: AppName): string {
+  return name.replace(/-replica$/, '');
+}
 /** What `start` runs; a second gateway replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
@@ -202,6 +213,27 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
+  /** Starts a second replica of a service beside the first (same database, NATS and Redis); ready when it resolves. */
+  async startServiceReplica(service: 'identity' | 'session' | 'organization'): Promise<ServiceReplica> {
+    const replica: ServiceReplica = `${service}-replica`;
+    this.ports[replica] = await freePort();
+    this.spawn(replica);
+    await this.waitReady(replica);
+    return replica;
+  }
+
+  /** Sends a process a signal and waits for its exit code and the milliseconds it took to exit. */
+  async signal(app: AppName, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+    const child = this.processes.get(app);
+    if (!child || child.exitCode !== null) throw new Error(`${app} does not run`);
+    const started = performance.now();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    const code = await exited;
+    this.processes.delete(app);
+    return { code, ms: performance.now() - started };
+  }
+
   /** Ends a process the hard way (kill -9 by default), as a crash would. */
   async kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.processes.get(app);
@@ -278,7 +310,7 @@ export class TestStack {
     const env = {
       ...process.env,
       ...this.env,
-      NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
+      NATS_NKEY_SEED: this.natsSeeds.get(appOf(app))!,
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
@@ -316,7 +348,7 @@ export class TestStack {
         if (response.status !== 200) return undefined;
         // Another process on this port would answer its own health: the stack must not take it for this app.
         const { service } = (await response.json()) as { service?: string };
-        if (service !== (app === 'gateway-replica' ? 'gateway' : app)) {
+        if (service !== appOf(app)) {
           throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
         }
         return true;
