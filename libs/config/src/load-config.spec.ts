@@ -15,6 +15,8 @@ import {
   natsVariables,
   NodeEnvVariable,
   optionalUrl,
+  RpcClientVariables,
+  rpcRetryBudget,
   url,
 } from './index.js';
 
@@ -173,6 +175,19 @@ describe('configuration', () => {
       ['DATABASE_POOL_SIZE', '2.5'],
     ])('refuses %s=%s, naming it', (name, value) => {
       expect(() => loadConfig(sizing, { [name]: value })).toThrow(new RegExp(`${name} must be an integer`));
+    });
+  });
+
+  describe('the budget of a request/reply call', () => {
+    it('is RPC_TIMEOUT_MS in all, in attempts of RPC_ATTEMPT_TIMEOUT_MS', () => {
+      const config = loadConfig(RpcClientVariables, { RPC_TIMEOUT_MS: '4000', RPC_ATTEMPT_TIMEOUT_MS: '1000' });
+      expect(rpcRetryBudget(config)).toEqual({ totalMs: 4000, attemptMs: 1000 });
+    });
+
+    it('refuses an attempt longer than the whole call, naming both variables', () => {
+      const config = loadConfig(RpcClientVariables, { RPC_TIMEOUT_MS: '1000', RPC_ATTEMPT_TIMEOUT_MS: '2000' });
+      expect(() => rpcRetryBudget(config)).toThrow(ConfigError);
+      expect(() => rpcRetryBudget(config)).toThrow(/RPC_ATTEMPT_TIMEOUT_MS must be at most RPC_TIMEOUT_MS/);
     });
   });
 });

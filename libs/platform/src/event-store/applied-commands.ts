@@ -42,6 +42,16 @@ export class AppliedCommands {
     };
   }
 
+  /** Whether the command appended anything before. */
+  async any(manager: EntityManager, commandId: string): Promise<boolean> {
+    const [row] = await preparedQuery<{ applied: boolean }>(
+      manager,
+      `SELECT EXISTS (SELECT 1 FROM "${this.schema}".applied_commands WHERE command_id = $1) AS applied`,
+      [commandId],
+    );
+    return row?.applied ?? false;
+  }
+
   /** The events the command appended at this slot before (the stream's id first, else the started stream's place). */
   earlier(manager: EntityManager, slot: CommandSlot): Promise<EventRow[]> {
     return preparedQuery<EventRow>(

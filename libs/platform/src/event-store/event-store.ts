@@ -287,6 +287,16 @@ export class EventStore {
     }
   }
 
+  /**
+   * Whether the command being handled is a later attempt of one that already appended. A handler that refuses
+   * early from a read model (an email already taken, checked before the costly hash) asks first: its own first
+   * attempt's effect must not refuse it; the append then answers with the first attempt's events.
+   */
+  async repeatsAppliedCommand(): Promise<boolean> {
+    const command = currentCommand();
+    return command?.retried === true && (await this.commands.any(this.dataSource.manager, command.commandId));
+  }
+
   /** The events a command appended at this slot before, if it did. */
   private async appliedBefore(slot: CommandSlot): Promise<RecordedEvent[] | undefined> {
     const manager = this.dataSource.manager;

@@ -26,6 +26,7 @@ export class UserRegistration {
    * `existsStatus`: the status a taken email is answered with where the reference differs (400 at create-user).
    */
   async assertFree(email: string, username: string | null, existsStatus?: number): Promise<void> {
+    if (await this.store.repeatsAppliedCommand()) return;
     const users = this.dataSource.getMetadata(UserEntity).tablePath;
     const [taken] = await preparedQuery<{ email: boolean; username: boolean }>(
       this.dataSource.manager,
