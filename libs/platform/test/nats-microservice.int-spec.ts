@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ConsoleLogger, Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { ConsoleLogger, Controller, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { startNatsMicroservice } from '../src/bootstrap/nats-microservice';
+import { startNatsMicroservice, type NatsMicroservice } from '../src/bootstrap/nats-microservice';
 import { ApplicationReadiness, type ServedApplication } from '../src/health/application-readiness';
 import { healthReport } from '../src/health/health-server';
 import { JetStreamConsumer } from '../src/nats/jet-stream-consumer.decorator';
@@ -17,6 +17,7 @@ const NATS_URL = new URL('nats://127.0.0.1:4222');
 const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const id = randomBytes(4).toString('hex');
 const RPC_SUBJECT = `readiness-test.${id}.rpc.ping`;
+const SLOW_SUBJECT = `readiness-test.${id}.rpc.slow`;
 const STREAM = `READINESS_TEST_${id}`;
 const EVENTS = `readiness-test.${id}.events`;
 
@@ -25,6 +26,12 @@ class PingNatsController {
   @MessagePattern(RPC_SUBJECT)
   ping(): string {
     return 'pong';
+  }
+
+  @MessagePattern(SLOW_SUBJECT)
+  async slow(): Promise<string> {
+    await sleep(500);
+    return 'done';
   }
 
   @JetStreamConsumer({ stream: STREAM, durableName: `readiness-test-${id}`, filterSubject: `${EVENTS}.>` })
@@ -52,7 +59,7 @@ class ProbedReadiness extends ApplicationReadiness {
 describe('readiness of a NATS microservice', () => {
   let nc: NatsConnection;
   let manager: JetStreamManager;
-  let app: INestMicroservice | undefined;
+  let service: NatsMicroservice | undefined;
   const logger = new ConsoleLogger('test', { logLevels: ['error'] });
 
   beforeAll(async () => {
@@ -61,32 +68,40 @@ describe('readiness of a NATS microservice', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
+    await service?.app.close();
     await manager.streams.delete(STREAM).catch(() => undefined);
     await nc.close();
   });
 
-  it('is ready only once its subjects answer and its consumers are bound, and not after it closed', async () => {
+  it('is ready only once its subjects answer and its consumers are bound, and not from its drain on', async () => {
     const readiness = new ProbedReadiness(nc);
     const report = () => healthReport('test', readiness.checks());
     expect(await report()).toEqual({
       status: 'unavailable',
       service: 'test',
-      checks: { subscriptions: 'down', consumers: 'down' },
+      checks: { subscriptions: 'down', consumers: 'down', accepting: 'up' },
     });
 
-    app = await startNatsMicroservice(PingModule, { nc, nats: NATS, logger, readiness }, `readiness-test.${id}`);
+    service = await startNatsMicroservice(PingModule, { nc, nats: NATS, logger, readiness }, `readiness-test.${id}`);
     expect(await readiness.firstAnswer).toMatchObject({ id: 'first', response: 'pong' });
     // Its consumer's stream does not exist yet (another service makes it): not ready, though it answers.
-    expect((await report()).checks).toEqual({ subscriptions: 'up', consumers: 'down' });
+    expect((await report()).checks).toEqual({ subscriptions: 'up', consumers: 'down', accepting: 'up' });
     await manager.streams.add({ name: STREAM, subjects: [`${EVENTS}.>`] });
     for (let waited = 0; (await report()).status !== 'ok'; waited += 100) {
       if (waited > 10_000) throw new Error('not ready after its stream appeared');
       await sleep(100);
     }
 
-    await app.close();
-    app = undefined;
-    expect((await report()).checks).toEqual({ subscriptions: 'down', consumers: 'down' });
+    // SIGTERM: a request in hand is answered; readiness is down at once; new requests find nobody here.
+    const packet = JSON.stringify({ pattern: SLOW_SUBJECT, data: {}, id: 'slow' });
+    const inHand = nc.request(SLOW_SUBJECT, packet, { timeout: 5000 }).then((reply) => reply.json());
+    await sleep(100);
+    const drained = service.drain(5000);
+    expect((await report()).checks).toMatchObject({ accepting: 'down' });
+    await expect(inHand).resolves.toMatchObject({ id: 'slow', response: 'done' });
+    await drained;
+    service = undefined;
+    await expect(nc.request(RPC_SUBJECT, packet, { timeout: 1000 })).rejects.toThrow(/no responders/);
+    expect((await report()).checks).toEqual({ subscriptions: 'down', consumers: 'down', accepting: 'down' });
   });
 });

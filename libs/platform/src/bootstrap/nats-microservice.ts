@@ -62,7 +62,11 @@ export async function startNatsMicroservice(
   const drain = async (timeoutMs: number) => {
     runtime.readiness.drain();
     await server.stopTakingRequests();
+    // A message handed over just now reaches its handler (and the in-flight count) after a few promise turns.
+    await new Promise((resolve) => setImmediate(resolve));
     if (!(await inFlight.idle(timeoutMs))) runtime.logger.warn(`requests still running after ${timeoutMs} ms`);
+    // The last answers may still sit in the client's write buffer, which closing the connection would drop.
+    await connection.flush().catch(() => undefined);
     await app.close();
   };
   return { app, drain };
