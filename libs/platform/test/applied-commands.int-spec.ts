@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KeyRing } from '@authsvc/config';
 import { defineEvent } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
+import { ConsoleLogger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { createServiceDataSource } from '../src/database/service-data-source';
 import {
@@ -10,6 +11,7 @@ import {
   createEventStoreTables,
 } from '../src/event-store/event-store.schema';
 import { EventStore } from '../src/event-store/event-store';
+import { appliedCommandsPruner } from '../src/event-store/applied-commands';
 import { PersonalDataVault } from '../src/event-store/personal-data-vault';
 import { InlineProjector } from '../src/event-store/projection';
 import { pendingEvent, type RecordedEvent } from '../src/event-store/recorded-event';
@@ -114,5 +116,30 @@ describe('a command applied once', () => {
       [stream],
     );
     expect(row.count).toBe(0);
+  });
+
+  it('keeps the records for an hour, far beyond any retry, then prunes them', async () => {
+    const insert = (id: string, age: string) =>
+      dataSource.query(
+        `INSERT INTO "${schema}".applied_commands (command_id, stream_id, first_position, last_position, applied_at)
+         VALUES ($1, 'stream', 1, 1, now() - $2::interval)`,
+        [id, age],
+      );
+    const [old, recent] = [commandId(), commandId()];
+    await insert(old, '61 minutes');
+    await insert(recent, '59 minutes');
+    const pruner = appliedCommandsPruner(dataSource, schema, new ConsoleLogger('test', { logLevels: ['error'] }));
+    pruner.start();
+    const kept = async () =>
+      (
+        await dataSource.query(`SELECT command_id FROM "${schema}".applied_commands WHERE command_id = ANY($1)`, [
+          [old, recent],
+        ])
+      ).map((row: { command_id: string }) => row.command_id);
+    for (let waited = 0; (await kept()).includes(old) && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await pruner.stop();
+    expect(await kept()).toEqual([recent]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { BackgroundLoop } from '../background/background-loop.js';
 import { KeyRing } from '@authsvc/config';
 import type { EventDefinition, NatsAccess } from '@authsvc/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -7,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { DataSource, EntitySchema, MixedList, ObjectLiteral } from 'typeorm';
 import { ensureDatabase } from '../database/ensure-database.js';
 import { createServiceDataSource, migrateExclusively } from '../database/service-data-source.js';
+import { appliedCommandsPruner } from '../event-store/applied-commands.js';
 import { EventStore } from '../event-store/event-store.js';
 import { PersonalDataVault } from '../event-store/personal-data-vault.js';
 import { InlineProjector, type RowProjection } from '../event-store/projection.js';
@@ -60,6 +62,7 @@ export interface ServiceRuntimeOptions {
  */
 export class ServiceRuntime {
   private relay?: OutboxRelay;
+  private pruner?: BackgroundLoop;
   private stopOutboxLag?: () => void;
   private health?: Server;
   /** Down until the application that answers the service's subjects serves (`startNatsMicroservice`). */
@@ -105,6 +108,8 @@ export class ServiceRuntime {
     if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
     const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, nats, redis);
+    runtime.pruner = appliedCommandsPruner(dataSource, service, logger);
+    runtime.pruner.start();
     const streams = options.nats.publishes ?? [];
     if (streams.length > 0) {
       const eventMaxAgeMs = (config.EVENT_RETENTION_DAYS ?? 30) * DAY_MS;
@@ -143,6 +148,7 @@ export class ServiceRuntime {
 
   async close(): Promise<void> {
     this.stopOutboxLag?.();
+    await this.pruner?.stop();
     await this.relay?.stop();
     await new Promise((resolve) => (this.health ? this.health.close(resolve) : resolve(undefined)));
     await this.nc.drain().catch(() => undefined);

@@ -1,4 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { LoggerService } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { BackgroundLoop } from '../background/background-loop.js';
 import type { RowInsertion } from '../database/row-insertion.js';
 import { preparedQuery } from '../database/prepared-query.js';
 import type { CommandScope } from '../rpc/command-scope.js';
@@ -68,4 +70,28 @@ export class AppliedCommands {
       [slot.commandId, slot.streamId, slot.startedStream],
     );
   }
+}
+
+/** A record is needed for the retry window only (RPC_TIMEOUT_MS, at most a minute); kept well beyond it. */
+const KEPT_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 1000;
+
+/** Deletes records older than an hour, a batch at a time, every few minutes (each replica; a repeat is a no-op). */
+export function appliedCommandsPruner(dataSource: DataSource, schema: string, logger: LoggerService): BackgroundLoop {
+  return new BackgroundLoop({
+    failurePrefix: 'pruning applied commands failed',
+    logger,
+    idleMs: 5 * 60 * 1000,
+    retryMs: 60 * 1000,
+    failureLevel: 'warn',
+    async round() {
+      const [, deleted] = (await dataSource.query(
+        `DELETE FROM "${schema}".applied_commands WHERE ctid IN (
+           SELECT ctid FROM "${schema}".applied_commands
+            WHERE applied_at < now() - make_interval(secs => $1) LIMIT ${PRUNE_BATCH})`,
+        [KEPT_MS / 1000],
+      )) as [unknown, number];
+      return deleted === PRUNE_BATCH ? 'again' : 'idle';
+    },
+  });
 }
