@@ -11,8 +11,30 @@ export class RoundRobinProxy {
   private next = 0;
   private readonly agent = new Agent({ keepAlive: true });
 
+  private readonly server: Server = createServer((incoming, outgoing) => {
+    const upstream = this.pick();
+    const forwarded = request(
+      {
+        agent: this.agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', (error) => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end(`proxy: ${error.message}`);
+    });
+    incoming.pipe(forwarded);
+  });
+
   private constructor(
-    private readonly server: Server,
     readonly url: string,
     upstreams: readonly string[],
   ) {
@@ -21,36 +43,9 @@ export class RoundRobinProxy {
 
   static async start(upstreams: readonly string[]): Promise<RoundRobinProxy> {
     const port = await freePort();
-    let proxy: RoundRobinProxy | undefined;
-    const server = createServer((incoming, outgoing) => {
-      const upstream = proxy!.pick();
-      const forwarded = request(
-        {
-          agent: proxy!.agent,
-          host: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: { ...incoming.headers, host: upstream.host },
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', (error) => {
-        if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
-        outgoing.end(`proxy: ${error.message}`);
-      });
-      incoming.pipe(forwarded);
-    });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    proxy = new RoundRobinProxy(server, `http://localhost:${port}`, upstreams);
+    const proxy = new RoundRobinProxy(`http://localhost:${port}`, upstreams);
+    await new Promise<void>((resolve) => proxy.server.listen(port, '127.0.0.1', resolve));
     return proxy;
-  }
-
-  add(upstream: string): void {
-    this.upstreams.push(new URL(upstream));
   }
 
   remove(upstream: string): void {

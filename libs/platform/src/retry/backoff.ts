@@ -10,7 +10,11 @@ export interface Backoff {
  * How long to wait before the `retry`-th retry (1, 2, …): a random time below `baseMs · 2^(retry-1)`, capped at
  * `capMs` ("full jitter"). The randomness spreads writers that collided, so they do not collide again in step.
  */
-export function jitteredBackoffMs(retry: number, { baseMs, capMs }: Backoff, random: () => number = Math.random): number {
+export function jitteredBackoffMs(
+  retry: number,
+  { baseMs, capMs }: Backoff,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
 }
