@@ -14,6 +14,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** runService's margin past SHUTDOWN_TIMEOUT_MS before it ends a process by force. */
 const CLOSE_MARGIN_MS = 5000;
 const SERVICES = ['organization', 'session', 'identity'] as const;
+type Service = (typeof SERVICES)[number];
 
 // Two replicas of every service answering requests and two gateways behind a round-robin proxy, under a steady
 // load of get-session, invitations to one organization and sign-ins: a replica killed with SIGKILL, or stopped with
@@ -78,21 +79,27 @@ describe('replicas killed and drained under load', () => {
     return report;
   }
 
-  it.each(SERVICES)('fails no request and applies no write twice when a %s replica is killed', async (service) => {
-    await underLoad(() => stack.kill(`${service}-replica`, 'SIGKILL'));
-    await stack.startServiceReplica(service);
-  });
+  it.each(SERVICES)(
+    'fails no request and applies no write twice when a %s replica is killed',
+    async (service: Service) => {
+      await underLoad(() => stack.kill(`${service}-replica`, 'SIGKILL'));
+      await stack.startServiceReplica(service);
+    },
+  );
 
-  it.each(SERVICES)('drains a %s replica on SIGTERM: no request fails, and it exits 0 in time', async (service) => {
-    const replica: ServiceReplica = `${service}-replica`;
-    let exit: { code: number | null; ms: number } | undefined;
-    await underLoad(async () => {
-      exit = await stack.signal(replica, 'SIGTERM');
-    });
-    expect(exit?.code).toBe(0);
-    expect(exit!.ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS);
-    await stack.startServiceReplica(service);
-  });
+  it.each(SERVICES)(
+    'drains a %s replica on SIGTERM: no request fails, and it exits 0 in time',
+    async (service: Service) => {
+      const replica: ServiceReplica = `${service}-replica`;
+      let exit: { code: number | null; ms: number } | undefined;
+      await underLoad(async () => {
+        exit = await stack.signal(replica, 'SIGTERM');
+      });
+      expect(exit?.code).toBe(0);
+      expect(exit!.ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS);
+      await stack.startServiceReplica(service);
+    },
+  );
 
   it('drains the mailer on SIGTERM: it exits 0 in time', async () => {
     const exit = await stack.signal('mailer', 'SIGTERM');

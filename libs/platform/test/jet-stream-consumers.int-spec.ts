@@ -72,12 +72,14 @@ describe('JetStream consumers declared with @JetStreamConsumer', () => {
   let manager: JetStreamManager;
   let app: INestMicroservice | undefined;
   const logger = new ConsoleLogger('test', { logLevels: ['error'] });
-  const start = () =>
-    startNatsMicroservice(
+  const start = async () => {
+    const service = await startNatsMicroservice(
       TestEventsModule,
       { nc, nats: NATS, logger, readiness: new ApplicationReadiness() },
       `consumers-test.${id}`,
     );
+    return service.app;
+  };
   const publish = (eventId: string) => jetstream(nc).publish(`${SUBJECT}.happened`, JSON.stringify(published(eventId)));
 
   beforeAll(async () => {
