@@ -31,8 +31,12 @@ export async function runService(name: string, start: () => Promise<Started>): P
     process.stderr.write(`[${name}] ${signal}: shutting down\n`);
     const forced = setTimeout(() => process.exit(1), started.shutdownTimeoutMs + CLOSE_MARGIN_MS);
     forced.unref();
+    const stopping = performance.now();
     started.close().then(
-      () => process.exit(0),
+      () => {
+        process.stderr.write(`[${name}] stopped in ${Math.round(performance.now() - stopping)} ms\n`);
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
