@@ -64,9 +64,9 @@ await runService('gateway', async () => {
   // Hooks run in this order, for every request, unknown routes included.
   const drain = app.get(GracefulDrain);
   fastify.addHook('onRequest', requestIdHook);
-  fastify.addHook('onRequest', drain.hook);
   fastify.addHook('onRequest', securityHeadersHook(config.BASE_URL.protocol === 'https:'));
   fastify.addHook('onResponse', requestMetricsHook);
+  fastify.addHook('onSend', drain.hook);
   fastify.addHook('onSend', securityLogHook(new SecurityLog(config.NODE_ENV === 'production'), clientIp));
   if (config.RATE_LIMIT_ENABLED) {
     fastify.addHook(
