@@ -12,6 +12,7 @@ import { organizationRules } from '../organization-rules.js';
 import { toMemberView, toOrganizationView, withParsedMetadata } from '../organization-view.mapper.js';
 import { memberViewProjection } from '../../member/projections/member-view.projection.js';
 import { organizationViewProjection } from '../projections/organization-view.projection.js';
+import { teamViewProjection } from '../../team/projections/team-view.projection.js';
 import { CreateOrganizationCommand } from './create-organization.command.js';
 
 @CommandHandler(CreateOrganizationCommand)
@@ -55,7 +56,8 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const member = projectedRow(memberViewProjection, recorded)!;
     return {
       organization: { ...withParsedMetadata(toOrganizationView(organization)), members: [toMemberView(member)] },
-      defaultTeamId: rules.defaultTeam ? command.teamId : null,
+      // From the events, not the id made above: a repeated command answers with the team its first attempt made.
+      defaultTeamId: projectedRow(teamViewProjection, recorded)?.id ?? null,
     };
   }
 }
