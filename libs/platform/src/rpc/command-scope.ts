@@ -14,10 +14,10 @@ export interface CommandScope {
 const scopes = new AsyncLocalStorage<CommandScope>();
 
 /**
- * Runs a handler in the scope of its command. Every handler runs the same way for a repeat as for the first
- * attempt, so the streams it starts and the calls it makes, counted in order, name the same things both times
- * (a stream of a random id is the n-th started; any other is its id); that is what lets the
- * event store and the RPC client recognise a repeat without each handler passing the command id along.
+ * Runs a handler in the scope of its command. A handler runs the same way for a repeat as for the first attempt,
+ * so the streams it starts and the calls it makes, counted in order, name the same things both times (a stream of
+ * a random id is the n-th started; any other is its id): that lets the event store and the RPC client recognise a
+ * repeat without each handler passing the command id along.
  */
 export function runInCommandScope<T>(commandId: string, retried: boolean, handle: () => T): T {
   return scopes.run({ commandId, retried, streamsStarted: 0, calls: 0 }, handle);
@@ -29,10 +29,9 @@ export function currentCommand(): CommandScope | undefined {
 }
 
 /**
- * The command of a call the handler makes to another service: derived from its own, so that a repeat of this
- * command repeats that call under the same id (and the other service applies it once too), marked as a repeat when this is one. Undefined
- * outside a
- * command (a JetStream consumer, a start-up task).
+ * The command of a call the handler makes to another service: its id derived from this command's, so that a repeat
+ * of this command repeats the call under the same id (and the other service applies it once too), and marked as a
+ * repeat when this command is one. Undefined outside a command (a JetStream consumer, a start-up task).
  */
 export function nestedCommand(): { readonly commandId: string; readonly retried: boolean } | undefined {
   const scope = scopes.getStore();

@@ -51,6 +51,7 @@ export class AddMemberHandler implements ICommandHandler<AddMemberCommand, Membe
         [MEMBERS_ORGANIZATION_USER_UNIQUE]: OrganizationErrors.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION,
       },
     });
-    return toMemberView(await this.dataSource.getRepository(MemberEntity).findOneByOrFail({ id: command.memberId }));
+    // By organization and user, not the id made above: a repeated command answers with its first attempt's member.
+    return toMemberView(await this.dataSource.getRepository(MemberEntity).findOneByOrFail({ organizationId, userId }));
   }
 }

@@ -1,5 +1,5 @@
 import type { TeamView } from '@authsvc/contracts';
-import { randomString } from '@authsvc/platform';
+import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
@@ -9,6 +9,7 @@ import { decideCreateTeam, requestedOrganization, type TeamCreationState } from 
 import { TeamReads } from '../team-reads.js';
 import { teamRules } from '../team-rules.js';
 import { toTeamView } from '../team-view.mapper.js';
+import { teamViewProjection } from '../projections/team-view.projection.js';
 import { CreateTeamCommand } from './create-team.command.js';
 
 @CommandHandler(CreateTeamCommand)
@@ -24,7 +25,7 @@ export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, Tea
     const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
     const now = new Date();
     const command = { teamId: randomString(), name: request.name, now };
-    await this.organizations.execute<TeamCreationState>(organizationId, {
+    const recorded = await this.organizations.execute<TeamCreationState>(organizationId, {
       load: async () => {
         const [caller, teamCount] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
@@ -35,6 +36,8 @@ export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, Tea
       decide: (state) => decideCreateTeam(command, state, teamRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });
-    return toTeamView((await this.teams.team(organizationId, command.teamId))!);
+    // The team of the events, not the id made above: a repeated command answers with its first attempt's team.
+    const teamId = projectedRow(teamViewProjection, recorded)!.id;
+    return toTeamView((await this.teams.team(organizationId, teamId))!);
   }
 }
