@@ -5,6 +5,7 @@ import { AuthErrors, DomainError, RequestErrors, type ErrorDefinition } from '@a
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MultiplexedNatsClient } from '../src/nats/multiplexed-nats-client';
 import { RpcClient } from '../src/rpc/rpc-client';
+import { rpcClientRetries } from '../src/metrics/metrics';
 
 // The RpcClient against a real nats-server, with plain NATS responders standing in for services: every way a
 // request can end reaches the caller as a value or as a catalogue error, and none of them waits longer than needed.
@@ -18,6 +19,16 @@ class Probe {
   n!: number;
 }
 const rpc = (name: string) => defineRpc<Probe, Probe>(`${prefix}.${name}`, Probe);
+
+/** The attempts beyond the first the client counted for a subject, by reason. */
+async function retriesOf(name: string): Promise<Record<string, number>> {
+  const { values } = await rpcClientRetries.get();
+  return Object.fromEntries(
+    values
+      .filter(({ labels }) => labels.subject === `${prefix}.${name}`)
+      .map(({ labels, value }) => [labels.reason, value]),
+  );
+}
 
 describe('RpcClient', () => {
   let services: NatsConnection;
@@ -79,6 +90,7 @@ describe('RpcClient', () => {
     expect(seen.map(({ attempt }) => attempt)).toEqual(['1', '2']);
     expect(seen[0].commandId).toMatch(/./);
     expect(seen[1].commandId).toBe(seen[0].commandId);
+    expect(await retriesOf('second')).toEqual({ timeout: 1 });
     await retrying.close();
   });
 
@@ -91,6 +103,7 @@ describe('RpcClient', () => {
         message.respond(JSON.stringify({ response: message.json<{ data: Probe }>().data, isDisposed: true })),
     });
     await expect(answered).resolves.toEqual({ n: 5 });
+    expect((await retriesOf('late'))['no-responders']).toBeGreaterThan(0);
     await retrying.close();
   });
 

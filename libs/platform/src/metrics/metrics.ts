@@ -28,6 +28,14 @@ export const rpcClientDuration = new Histogram({
   registers,
 });
 
+/** Attempts of those requests beyond the first: a replica that did not answer in time, or none subscribed. */
+export const rpcClientRetries = new Counter({
+  name: 'rpc_client_retries_total',
+  help: 'Attempts of NATS requests beyond the first, by subject and reason (timeout, no-responders)',
+  labelNames: ['subject', 'reason'] as const,
+  registers,
+});
+
 /** Sign-ins, sign-ups, their failures and lockouts, sign-outs and revocations, as the gateway answered them. */
 export const authEventsTotal = new Counter({
   name: 'auth_events_total',

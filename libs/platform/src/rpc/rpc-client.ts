@@ -5,11 +5,11 @@ import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
 import { NatsRecordBuilder } from '@nestjs/microservices';
-import { rpcClientDuration } from '../metrics/metrics.js';
+import { rpcClientDuration, rpcClientRetries } from '../metrics/metrics.js';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
 import { nestedCommand } from './command-scope.js';
 import { isNoResponders, isUnanswered, rpcFailure, rpcOutcome } from './rpc-failure.js';
-import { nextAttemptInMs } from './retry-budget.js';
+import { nextAttemptInMs, type AttemptTrigger } from './retry-budget.js';
 
 type Transport = Pick<MultiplexedNatsClient, 'request' | 'close'>;
 
@@ -74,21 +74,22 @@ export class RpcClient {
         clearTimeout(next);
         finish();
       };
-      const schedule = (delay: number | undefined) => {
+      const schedule = (trigger: AttemptTrigger, delay: number | undefined) => {
         clearTimeout(next);
-        next = delay === undefined ? undefined : setTimeout(attempt, delay);
+        next = delay === undefined ? undefined : setTimeout(() => attempt(trigger), delay);
         if (next === undefined && waiting === 0) settle(() => reject(lastFailure));
       };
-      const attempt = () => {
+      const attempt = (trigger?: AttemptTrigger) => {
         const remaining = deadline - Date.now();
-        if (remaining <= 0) return schedule(undefined);
+        if (remaining <= 0) return schedule('sent', undefined);
+        if (trigger) rpcClientRetries.inc({ subject, reason: trigger === 'sent' ? 'timeout' : trigger });
         sent += 1;
         waiting += 1;
         const headers = natsHeaders();
         headers.set(CommandHeaders.id, commandId);
         headers.set(CommandHeaders.attempt, String(nested?.retried ? sent + 1 : sent));
         const message = new NatsRecordBuilder(request).setHeaders(headers).build();
-        schedule(nextAttemptInMs('sent', sent, remaining, this.budget));
+        schedule('sent', nextAttemptInMs('sent', sent, remaining, this.budget));
         this.transport.request<TReply>(subject, message, remaining).then(
           (reply) => settle(() => resolve(reply)),
           (error: unknown) => {
@@ -96,7 +97,7 @@ export class RpcClient {
             if (!isUnanswered(error)) return settle(() => reject(error));
             lastFailure = error;
             if (isNoResponders(error)) {
-              schedule(nextAttemptInMs('no-responders', sent, deadline - Date.now(), this.budget));
+              schedule('no-responders', nextAttemptInMs('no-responders', sent, deadline - Date.now(), this.budget));
             } else if (next === undefined && waiting === 0) {
               settle(() => reject(error));
             }
