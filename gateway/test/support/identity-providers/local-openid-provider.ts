@@ -100,6 +100,11 @@ export class LocalOpenIdProvider {
     this.users.add(user);
   }
 
+  /** Closes `sub`'s account: its refresh tokens are refused from now on. */
+  removeUser(sub: string): void {
+    this.users.remove(sub);
+  }
+
   /**
    * Registers a redirect_uri of the client. The client exists from the first one on: the gateway's callback URL
    * is known only once its stack runs, and oidc-provider re-reads a client from the store on every request.
