@@ -87,7 +87,12 @@ describe('provider tokens through the gateway (get-access-token, refresh-token, 
   const githubUser = (): Promise<SocialUser & { id: number }> => {
     const id = Math.floor(Math.random() * 1e9);
     const email = uniqueEmail('octo');
-    github.addUser({ id, login: 'octocat', name: 'Mona', emails: [{ email, primary: true, verified: true, visibility: null }] });
+    github.addUser({
+      id,
+      login: 'octocat',
+      name: 'Mona',
+      emails: [{ email, primary: true, verified: true, visibility: null }],
+    });
     return signIn('github', (url) => github.authorize(url, id)).then((user) => ({ ...user, id }));
   };
 

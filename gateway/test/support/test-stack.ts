@@ -12,13 +12,7 @@ import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName =
-  | 'identity'
-  | 'session'
-  | 'organization'
-  | 'mailer'
-  | 'gateway'
-  | 'gateway-replica'
-  | 'identity-replica';
+  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | 'identity-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',

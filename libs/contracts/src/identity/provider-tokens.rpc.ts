@@ -24,5 +24,8 @@ export const ProviderTokenRpc = {
     ProviderAccountRequest,
   ),
   /** The provider's profile, read with the account's access token. */
-  accountInfo: defineRpc<ProviderAccountRequest, ProviderAccountInfo>('identity.rpc.account.info', ProviderAccountRequest),
+  accountInfo: defineRpc<ProviderAccountRequest, ProviderAccountInfo>(
+    'identity.rpc.account.info',
+    ProviderAccountRequest,
+  ),
 } as const;

@@ -55,7 +55,9 @@ export class ProviderAccounts {
     const row = await this.select(request);
     const provider = await this.providerOf(row);
     if (provider === undefined) {
-      throw new DomainError(withMessage(AuthErrors.PROVIDER_NOT_SUPPORTED, `Provider ${row.providerId} is not supported.`));
+      throw new DomainError(
+        withMessage(AuthErrors.PROVIDER_NOT_SUPPORTED, `Provider ${row.providerId} is not supported.`),
+      );
     }
     return { row, provider };
   }

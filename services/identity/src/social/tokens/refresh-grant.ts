@@ -1,7 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import type { IdTokenKeys } from '../engine/id-token-keys.js';
 import { secondsFrom } from '../engine/code-exchange.js';
-import { authorizationServer, clientAuthentication, providerClient, requestOptions } from '../engine/provider-server.js';
+import {
+  authorizationServer,
+  clientAuthentication,
+  providerClient,
+  requestOptions,
+} from '../engine/provider-server.js';
 import type { ConfiguredProvider } from '../provider-overrides.js';
 import type { StoredProviderTokens } from './stored-provider-tokens.js';
 

@@ -17,7 +17,12 @@ export class ValidAccessToken {
   async of(account: ProviderAccount, correlationId: string): Promise<StoredProviderTokens> {
     const stored = await this.accounts.tokens(account.row);
     if (!needsRefresh(stored, new Date())) return stored;
-    const refreshed = await this.refresh.refresh(account, stored, (tokens) => needsRefresh(tokens, new Date()), correlationId);
+    const refreshed = await this.refresh.refresh(
+      account,
+      stored,
+      (tokens) => needsRefresh(tokens, new Date()),
+      correlationId,
+    );
     if (refreshed === undefined) throw new DomainError(AuthErrors.FAILED_TO_GET_ACCESS_TOKEN);
     return refreshed;
   }
