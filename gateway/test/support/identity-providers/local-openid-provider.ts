@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
-import { followAsBrowser } from './browser.js';
+import { followAsBrowser, followToFormPost, type FormPost } from './browser.js';
 import { closeServer, listenOnLoopback, requestUrl, serve } from './loopback-server.js';
 import { openIdConfiguration } from './openid-configuration.js';
 import { answerInteraction, INTERACTION_PATH } from './openid-interactions.js';
@@ -127,11 +127,16 @@ export class LocalOpenIdProvider {
    * (`code` and `state`, or `error`) without following it. An unknown `sub` cancels (`error=access_denied`).
    */
   authorize(url: string, sub: string): Promise<URL> {
-    return followAsBrowser(url, {
-      origin: this.origin,
-      isFormPage: (page) => INTERACTION_PATH.test(page.pathname),
-      form: { sub },
-    });
+    return followAsBrowser(url, this.signInPages(sub));
+  }
+
+  private signInPages(sub: string) {
+    return { origin: this.origin, isFormPage: (page: URL) => INTERACTION_PATH.test(page.pathname), form: { sub } };
+  }
+
+  /** `authorize` for a request with `response_mode=form_post` (Apple's): the form the page posts to the client. */
+  authorizeFormPost(url: string, sub: string): Promise<FormPost> {
+    return followToFormPost(url, this.signInPages(sub));
   }
 
   /**
