@@ -17,6 +17,8 @@ export interface LocalOpenIdProviderOptions {
   readonly clientSecret?: string;
   /** Lifetime of access tokens, short for tests of refresh before expiry (default one hour). */
   readonly accessTokenTtlSeconds?: number;
+  /** Lifetime of the access tokens of a refresh (default: `accessTokenTtlSeconds`). */
+  readonly refreshedAccessTokenTtlSeconds?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export class LocalOpenIdProvider {
         signingKey: { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' },
         cookieKey: randomBytes(32).toString('base64url'),
         accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+        refreshedAccessTokenTtlSeconds: options.refreshedAccessTokenTtlSeconds ?? options.accessTokenTtlSeconds ?? 3600,
       }),
     );
     const callback = provider.callback();
