@@ -11,7 +11,8 @@ import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
-export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
+export type AppName =
+  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | 'identity-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -20,9 +21,13 @@ const ENTRY_POINTS: Record<AppName, string> = {
   mailer: 'services/mailer/dist/main.js',
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
+  'identity-replica': 'services/identity/dist/main.js',
 };
-/** What `start` runs; a second gateway replica only on request. */
+/** What `start` runs; a second gateway or identity replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
+
+/** The app a replica is one of: its NATS user and the service its health names. */
+const roleOf = (app: AppName): AppName => app.replace(/-replica$/, '') as AppName;
 
 const ROOT = process.cwd();
 const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -202,6 +207,13 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
+  /** Starts a second identity replica beside the first (same database, NATS queue group and Redis). */
+  async startIdentityReplica(): Promise<void> {
+    this.ports['identity-replica'] = await freePort();
+    this.spawn('identity-replica');
+    await this.waitReady('identity-replica');
+  }
+
   /** Ends a process the hard way (kill -9 by default), as a crash would. */
   async kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.processes.get(app);
@@ -274,11 +286,11 @@ export class TestStack {
   }
 
   private spawn(app: AppName): void {
-    const gateway = ENTRY_POINTS[app] === ENTRY_POINTS.gateway;
+    const gateway = roleOf(app) === 'gateway';
     const env = {
       ...process.env,
       ...this.env,
-      NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
+      NATS_NKEY_SEED: this.natsSeeds.get(roleOf(app))!,
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
@@ -316,7 +328,7 @@ export class TestStack {
         if (response.status !== 200) return undefined;
         // Another process on this port would answer its own health: the stack must not take it for this app.
         const { service } = (await response.json()) as { service?: string };
-        if (service !== (app === 'gateway-replica' ? 'gateway' : app)) {
+        if (service !== roleOf(app)) {
           throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
         }
         return true;

@@ -20,6 +20,8 @@ export * from './identity/system-user-fields.js';
 export * from './identity/account.view.js';
 export * from './identity/social-account.events.js';
 export * from './identity/social.requests.js';
+export * from './identity/provider-tokens.requests.js';
+export * from './identity/provider-tokens.rpc.js';
 export * from './identity/delete-user.requests.js';
 export * from './admin/admin-access.js';
 export * from './admin/admin.requests.js';

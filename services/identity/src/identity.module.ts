@@ -51,6 +51,8 @@ import { jwtKeyProviders } from './keys/jwt-key.providers.js';
 import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 import { SocialNatsController } from './social/social.nats-controller.js';
 import { socialProviders } from './social/social.providers.js';
+import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
+import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
 
 @Module({})
 export class IdentityModule {
@@ -66,6 +68,7 @@ export class IdentityModule {
         AdminNatsController,
         JwtKeyNatsController,
         SocialNatsController,
+        ProviderTokensNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -121,6 +124,7 @@ export class IdentityModule {
         CheckPasswordResetTokenHandler,
         ...jwtKeyProviders(config),
         ...socialProviders(runtime.redis, config),
+        ...providerTokenProviders(runtime.redis),
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
+import { ProviderTokenRpc } from '../identity/provider-tokens.rpc.js';
 import { JwtKeyIssued } from '../jwt/jwt-key.events.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
@@ -36,6 +37,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.finishSocialSignIn,
     IdentityRpc.signInWithIdToken,
     IdentityRpc.listSocialProviders,
+    ...Object.values(ProviderTokenRpc),
     IdentityRpc.updateUser,
     IdentityRpc.deleteUser,
     IdentityRpc.confirmUserDeletion,

@@ -35,7 +35,10 @@ export const AccountLinked = defineEvent<
   ProviderTokensPersonal
 >('AccountLinked', 'identity.events.account.linked', { personalIsPrivate: true });
 
-/** A sign-in with a linked account brought new tokens, which replace the account's. */
+/**
+ * New tokens of an account replace those they name: a sign-in with it, or a refresh grant (get-access-token,
+ * refresh-token; the user as actor). A refresh token the provider did not renew is recorded again as it was.
+ */
 export const ProviderTokensRefreshed = defineEvent<
   'ProviderTokensRefreshed',
   ProviderTokenFacts & { accountId: string; userId: string; refreshedAt: string },

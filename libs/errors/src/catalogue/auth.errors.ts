@@ -80,8 +80,28 @@ export const AuthErrors = {
   ),
   UNABLE_TO_CREATE_ACCOUNT: defineError('Account not linked - unable to create account', HttpStatus.EXPECTATION_FAILED),
   USER_ID_OR_SESSION_REQUIRED: defineError('Either userId or session is required', HttpStatus.BAD_REQUEST),
-  FAILED_TO_GET_ACCESS_TOKEN: defineError('Failed to get a valid access token', HttpStatus.BAD_REQUEST),
+  /** The reference's code is not its message's. */
+  FAILED_TO_GET_ACCESS_TOKEN: defineError(
+    'Failed to get a valid access token',
+    HttpStatus.BAD_REQUEST,
+    'FAILED_TO_GET_ACCESS_TOKEN',
+  ),
   FAILED_TO_REFRESH_ACCESS_TOKEN: defineError('Failed to refresh access token', HttpStatus.BAD_REQUEST),
+  REFRESH_TOKEN_NOT_FOUND: defineError('Refresh token not found', HttpStatus.BAD_REQUEST),
+  ACCESS_TOKEN_NOT_FOUND: defineError('Access token not found', HttpStatus.BAD_REQUEST),
+  /** An account of a provider not configured (the credential account too), worded with its provider id. */
+  PROVIDER_NOT_SUPPORTED: defineError(
+    'Provider is not supported.',
+    HttpStatus.BAD_REQUEST,
+    'PROVIDER_NOT_SUPPORTED',
+    /^Provider [\w.-]+ is not supported\.$/,
+  ),
+  /** account-info of an account whose provider is not configured. */
+  PROVIDER_NOT_CONFIGURED: defineError(
+    'Account is not associated with a configured social provider.',
+    HttpStatus.BAD_REQUEST,
+    'PROVIDER_NOT_CONFIGURED',
+  ),
   CALLBACK_URL_REQUIRED: defineError('callbackURL is required', HttpStatus.BAD_REQUEST),
   UNABLE_TO_CREATE_VERIFICATION: defineError('Unable to create verification', HttpStatus.INTERNAL_SERVER_ERROR),
   SESSION_DATA_TOO_LARGE: defineError(

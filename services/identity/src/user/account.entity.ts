@@ -44,3 +44,7 @@ export class AccountEntity {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/** The granted scopes of an account, stored comma-joined; GitHub grants a comma list too, which splits here. */
+export const grantedScopes = (account: Pick<AccountEntity, 'scope'>): string[] =>
+  account.scope.split(',').filter((scope) => scope !== '');

@@ -49,7 +49,11 @@ export class SocialCallback {
     if (!request.stateCookieMatches) return fail('state_mismatch');
     if (request.error !== undefined) return fail(providerErrorValue(request.error));
     if (request.code === undefined || request.code === '') return fail('no_code');
-    const provider = await this.registry.find(request.providerId).catch(() => undefined);
+    // A generic provider whose discovery fails is configured but out of reach for now: RFC 6749's
+    // `temporarily_unavailable` tells the app to offer a retry (sign-in/social answers 503 then), where
+    // `oauth_provider_not_found` would tell it the provider does not exist.
+    const provider = await this.registry.find(request.providerId).catch(() => null);
+    if (provider === null) return fail('temporarily_unavailable');
     if (provider === undefined) return fail('oauth_provider_not_found');
     // Mix-up defence (RFC 9700 §4.4): the code goes only to the provider the flow was started with.
     if (provider.descriptor.id !== flow.providerId) return fail('invalid_code');

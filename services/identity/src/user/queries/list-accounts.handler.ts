@@ -1,7 +1,7 @@
 import type { AccountView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AccountEntity } from '../account.entity.js';
+import { AccountEntity, grantedScopes } from '../account.entity.js';
 import { ListAccountsQuery } from './list-accounts.query.js';
 
 @QueryHandler(ListAccountsQuery)
@@ -18,8 +18,7 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Acc
       provider: account.providerId,
       userId: account.userId,
       accountId: account.accountId,
-      // Stored comma-joined; GitHub grants a comma list too, which splits here as the reference's does.
-      scopes: account.scope.split(',').filter((scope) => scope !== ''),
+      scopes: grantedScopes(account),
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
     }));
