@@ -2,5 +2,5 @@ import { startTracing } from '@authsvc/platform/tracing';
 
 // Tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before the organization's modules are imported, so that their
 // PostgreSQL and Redis clients load instrumented (see startTracing).
-startTracing('organization', process.env);
+await startTracing('organization', process.env);
 await import('./start-organization.js');
