@@ -1,4 +1,4 @@
-import { IdentityRpc } from '@authsvc/contracts';
+import { IdentityRpc, SessionRpc } from '@authsvc/contracts';
 import { eventually, sleep } from './support/eventually.js';
 import { postJson, randomClientIp, uniqueEmail } from './support/http.js';
 import { OtlpReceiver, SPAN_KIND, type ReceivedSpan } from './support/otlp-receiver.js';
@@ -48,9 +48,10 @@ describe('OpenTelemetry traces to an OTLP receiver', () => {
         const root = receiver.spans.find(isSignUp);
         const spans = receiver.spans.filter((span) => span.traceId === root?.traceId);
         const database = spans.find((span) => span.service === 'identity' && span.scope.endsWith('instrumentation-pg'));
-        return database ? { root: root!, spans, database } : undefined;
+        const session = spans.find((span) => span.service === 'session' && span.kind === SPAN_KIND.SERVER);
+        return database && session ? { root: root!, spans, database, session } : undefined;
       },
-      { what: 'the sign-up trace with a database call of identity', timeoutMs: 30_000 },
+      { what: 'the sign-up trace with a database call of identity and the session it starts', timeoutMs: 30_000 },
     );
 
     // The gateway's server span, named by its route, recording the route and never the raw path.
@@ -70,6 +71,12 @@ describe('OpenTelemetry traces to an OTLP receiver', () => {
       ]),
     );
     expect(chain.at(-1)).toEqual({ service: 'gateway', name: `POST ${SIGN_UP_ROUTE}`, kind: SPAN_KIND.SERVER });
+    // The session the sign-up starts, in the session service, continues the same trace.
+    expect(ancestry(trace.spans, trace.session).map(({ service, name }) => `${service} ${name}`)).toEqual([
+      `session ${SessionRpc.create.subject}`,
+      `gateway ${SessionRpc.create.subject}`,
+      `gateway POST ${SIGN_UP_ROUTE}`,
+    ]);
     // The rate limiter's Redis calls in the gateway, by command name alone (keys name clients).
     const redis = trace.spans.filter((span) => span.service === 'gateway' && span.scope.endsWith('ioredis'));
     expect(redis.length).toBeGreaterThan(0);

@@ -4,16 +4,15 @@ export type TracingSettings = ConfigOf<ReturnType<typeof tracingVariables>>;
 
 /**
  * Starts OpenTelemetry for this process when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, and does nothing otherwise:
- * no SDK, no loader hook, no exporter, and `activeTracer()` stays undefined so no span is ever made.
+ * no SDK loaded, no exporter, and `activeTracer()` stays undefined so no span is ever made.
  *
- * Call it before the app's own modules are imported (each `main.ts` imports them afterwards, with `import()`).
- * The instrumentations patch a package as it loads: require-in-the-middle sees `require()` only, and our ES
- * modules `import` ioredis (on Node 20.20 ioredis stayed unpatched without the hook below; pg, which TypeORM
- * requires, was patched either way). import-in-the-middle's loader hook, which `@opentelemetry/instrumentation`
- * ships as `hook.mjs`, sees `import`s, but only of modules resolved after it is registered: a static import in
- * `main.ts` is linked before any of its code runs. Registered here with `module.register` (Node 20.6+), limited
- * to the instrumented packages, it works under plain `node <app>/dist/main.js`, with no `--import` flag to add
- * to every way the apps are started (npm start, the tests, the image, Kubernetes).
+ * Call it before the app's own modules are imported (each `main.ts` imports them afterwards, with `import()`):
+ * the instrumentations patch pg and ioredis as they load, through require-in-the-middle, which sees `require()`
+ * alone. Our ES modules `import` them, which it does not see (on Node 20.20 ioredis stayed unpatched), so the SDK
+ * `require()`s them itself once the instrumentations are registered, and the app's `import`s, coming later, get
+ * that same patched module from Node's CommonJS cache. import-in-the-middle's loader hook (`module.register`)
+ * would see the `import`s too, but it sends every module the app loads through a loader thread: under a loaded
+ * machine an app's start took over 30 s with it, against seconds without.
  *
  * A bad value of a tracing variable starts nothing here: the app's own configuration, which reads the same
  * variables, then stops the process naming it.

@@ -1,4 +1,4 @@
-import { register } from 'node:module';
+import { createRequire } from 'node:module';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -14,14 +14,11 @@ import { traceSampler } from './trace-sampler.js';
 import type { TracingSettings } from './start-tracing.js';
 import { enableTracer } from './tracing-state.js';
 
-/** The packages whose ESM imports the loader hook wraps for their instrumentations (the rest load untouched). */
+/** The CommonJS packages the instrumentations below patch, loaded through `require()` once they are registered. */
 const INSTRUMENTED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
 
 /** The OpenTelemetry SDK, its OTLP exporter and the instrumentations, started as `startTracing` explains. */
 export function startTracingSdk(settings: TracingSettings, endpoint: URL): void {
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
-    data: { include: INSTRUMENTED_PACKAGES },
-  });
   const provider = new NodeTracerProvider({
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME })),
     sampler: traceSampler(settings.OTEL_TRACES_SAMPLER, settings.OTEL_TRACES_SAMPLER_ARG),
@@ -49,6 +46,10 @@ export function startTracingSdk(settings: TracingSettings, endpoint: URL): void 
       new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
     ],
   });
+  // require-in-the-middle patches each package as this require() loads it; the app's `import`s then get the same,
+  // patched, module from Node's CommonJS cache (see startTracing).
+  const load = createRequire(import.meta.url);
+  for (const name of INSTRUMENTED_PACKAGES) load(name);
   enableTracer(settings.OTEL_SERVICE_NAME, () => provider.shutdown());
 }
 
