@@ -1,11 +1,12 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
+import { activeTracer } from '../tracing/tracing-state.js';
 
 const ORDER: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
 /** The ids of the span active where a line is logged, so that a log line leads to its trace. */
 function traceFields(): { traceId: string; spanId: string } | undefined {
-  const span = trace.getActiveSpan();
+  const span = activeTracer() && trace.getActiveSpan();
   if (!span) return undefined;
   const { traceId, spanId } = span.spanContext();
   return { traceId, spanId };
