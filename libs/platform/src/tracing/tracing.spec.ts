@@ -8,11 +8,14 @@ import { createLogger } from '../logging/create-logger';
 import { incomingRequestAttributes, isOperationsRequest } from './incoming-request';
 import { inClientSpan, natsTraceContext, natsTraceHeaders } from './nats-trace-context';
 import { traceSampler } from './trace-sampler';
+import { activeTracer, enableTracer } from './tracing-state';
 
 const spans = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });
 provider.register({ propagator: new W3CTraceContextPropagator() });
-const tracer = trace.getTracer('test');
+// As startTracing does once its SDK is registered.
+enableTracer('test', () => provider.shutdown());
+const tracer = activeTracer()!;
 
 afterEach(() => spans.reset());
 
