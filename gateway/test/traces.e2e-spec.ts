@@ -83,6 +83,25 @@ describe('OpenTelemetry traces to an OTLP receiver', () => {
     for (const span of redis) expect(span.attributes['db.statement'] ?? span.name).not.toMatch(/\s/);
   });
 
+  it("traces a JetStream consumer's handling of an event, its database calls under it", async () => {
+    // Every sign-up's UserRegistered reaches the session service's consumer of identity's events.
+    const handled = await eventually(
+      async () => {
+        const consumed = receiver.spans.filter(
+          (span) => span.service === 'session' && span.kind === SPAN_KIND.CONSUMER,
+        );
+        return consumed.find((consumer) =>
+          receiver.spans.some(
+            (span) => span.parentSpanId === consumer.spanId && span.scope.endsWith('instrumentation-pg'),
+          ),
+        );
+      },
+      { what: 'a consumer span of the session service with a database call', timeoutMs: 30_000 },
+    );
+    expect(handled.name).toMatch(/^identity\.events\./);
+    expect(handled.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.operation.type': 'process' });
+  });
+
   it('sends nothing from an app started without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
     await stack.restart('gateway', { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
     const since = receiver.spans.length;

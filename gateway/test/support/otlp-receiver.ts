@@ -13,8 +13,8 @@ export interface ReceivedSpan {
   readonly attributes: Readonly<Record<string, unknown>>;
 }
 
-/** OTLP's span kinds (SPAN_KIND_SERVER, SPAN_KIND_CLIENT). */
-export const SPAN_KIND = { SERVER: 2, CLIENT: 3 } as const;
+/** OTLP's span kinds (SPAN_KIND_SERVER, SPAN_KIND_CLIENT, SPAN_KIND_CONSUMER). */
+export const SPAN_KIND = { SERVER: 2, CLIENT: 3, CONSUMER: 5 } as const;
 
 type KeyValue = { key: string; value: Record<string, unknown> };
 type ExportRequest = {
