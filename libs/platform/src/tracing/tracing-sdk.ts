@@ -14,8 +14,11 @@ import { traceSampler } from './trace-sampler.js';
 import type { TracingSettings } from './start-tracing.js';
 import { enableTracer } from './tracing-state.js';
 
-/** The CommonJS packages the instrumentations below patch, loaded through `require()` once they are registered. */
-const INSTRUMENTED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
+/**
+ * The CommonJS packages the instrumentations below patch, loaded through `require()` once they are registered
+ * (pg requires pg-pool, which is patched with it). Both are dependencies of this library.
+ */
+const INSTRUMENTED_PACKAGES = ['pg', 'ioredis'];
 
 /** The OpenTelemetry SDK, its OTLP exporter and the instrumentations, started as `startTracing` explains. */
 export function startTracingSdk(settings: TracingSettings, endpoint: URL): void {
