@@ -53,3 +53,6 @@ export * from './testing/decider-scenario.js';
 export * from './testing/refusal.js';
 export * from './nats/nats-authorization.js';
 export * from './nats/nats-server-config-files.js';
+export * from './tracing/tracing-state.js';
+export * from './tracing/nats-trace-context.js';
+export * from './tracing/http-server-span.js';

@@ -4,6 +4,7 @@ import {
   DataEncryptionVariables,
   DatabaseVariables,
   healthPortVariable,
+  tracingVariables,
   loadConfig,
   LogVariables,
   natsVariables,
@@ -23,6 +24,7 @@ const mailerSchema = {
   ...DataEncryptionVariables,
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
+  ...tracingVariables('mailer'),
   /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
   ...PublicUrlVariables,
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server; required in production. */

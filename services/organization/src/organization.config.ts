@@ -6,6 +6,7 @@ import {
   DatabaseVariables,
   EventStreamVariables,
   healthPortVariable,
+  tracingVariables,
   loadConfig,
   LogVariables,
   natsVariables,
@@ -25,6 +26,7 @@ const organizationSchema = {
   ...RpcClientVariables,
   ...EventStreamVariables,
   ...healthPortVariable(3103),
+  ...tracingVariables('organization'),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),
   /**

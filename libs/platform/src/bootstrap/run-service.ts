@@ -1,4 +1,5 @@
 import { ConfigError } from '@authsvc/config';
+import { stopTracing } from '../tracing/tracing-state.js';
 import { InfrastructureUnavailable } from './infrastructure-unavailable.js';
 
 type Closer = () => Promise<void>;
@@ -23,10 +24,13 @@ export async function runService(name: string, start: () => Promise<Closer>): Pr
     process.stderr.write(`[${name}] ${signal}: shutting down\n`);
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // The spans of the last requests leave before the process does.
+    close()
+      .then(() => stopTracing().catch(() => undefined))
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -10,7 +10,10 @@ import {
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { BackgroundLoop } from '../background/background-loop.js';
+import { natsSpanAttributes, natsTraceContext } from '../tracing/nats-trace-context.js';
+import { activeTracer } from '../tracing/tracing-state.js';
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
 const STREAM_WAIT_MS = 1000;
@@ -110,7 +113,26 @@ export class DurableConsumer {
     }
   }
 
-  private async process(message: JsMsg): Promise<void> {
+  /**
+   * Traced, each delivery is handled in a consumer span, its handler's queries and requests under it. The span
+   * starts a trace of its own: the outbox keeps no trace context with the events it publishes.
+   */
+  private process(message: JsMsg): Promise<void> {
+    const tracer = activeTracer();
+    if (!tracer) return this.handle(message);
+    const attributes = {
+      ...natsSpanAttributes(message.subject, 'process'),
+      'messaging.consumer.group.name': this.options.durableName,
+    };
+    return tracer.startActiveSpan(
+      message.subject,
+      { kind: SpanKind.CONSUMER, attributes },
+      natsTraceContext(message.headers),
+      (span) => this.handle(message).finally(() => span.end()),
+    );
+  }
+
+  private async handle(message: JsMsg): Promise<void> {
     try {
       await this.options.handle(message.json<PublishedEvent>());
       message.ack();
@@ -121,6 +143,7 @@ export class DurableConsumer {
         `${message.subject} delivery ${attempt} failed, retrying in ${delay} ms: ${(error as Error).message}`,
         'DurableConsumer',
       );
+      trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       message.nak(delay);
     }
   }

@@ -1,8 +1,11 @@
 import type { RpcDefinition } from '@authsvc/contracts';
 import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
+import type { MsgHdrs } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
 import { rpcClientDuration } from '../metrics/metrics.js';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
+import { inClientSpan } from '../tracing/nats-trace-context.js';
+import { activeTracer } from '../tracing/tracing-state.js';
 import { rpcFailure, rpcOutcome } from './rpc-failure.js';
 
 /**
@@ -19,10 +22,25 @@ export class RpcClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+  call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+    const tracer = activeTracer();
+    if (!tracer) return this.send(rpc, request);
+    return inClientSpan(
+      tracer,
+      rpc.subject,
+      (headers) => this.send(rpc, request, headers),
+      (error) => !(error instanceof DomainError) || error.status >= 500,
+    );
+  }
+
+  private async send<TRequest, TReply>(
+    rpc: RpcDefinition<TRequest, TReply>,
+    request: TRequest,
+    headers?: MsgHdrs,
+  ): Promise<TReply> {
     const timer = rpcClientDuration.startTimer({ subject: rpc.subject });
     try {
-      const reply = await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs);
+      const reply = await this.transport.request<TReply>(rpc.subject, request, this.timeoutMs, headers);
       timer({ outcome: 'ok' });
       return reply;
     } catch (caught) {
