@@ -11,7 +11,8 @@ import { acceptsConnections, freePort } from './free-port.js';
 import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
-export type AppName = 'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica';
+export type AppName =
+  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | 'organization-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -20,6 +21,12 @@ const ENTRY_POINTS: Record<AppName, string> = {
   mailer: 'services/mailer/dist/main.js',
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
+  'organization-replica': 'services/organization/dist/main.js',
+};
+/** The app a second replica is one more of: its NATS user and the service its health answers name. */
+const REPLICA_OF: Partial<Record<AppName, AppName>> = {
+  'gateway-replica': 'gateway',
+  'organization-replica': 'organization',
 };
 /** What `start` runs; a second gateway replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
@@ -202,6 +209,13 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
+  /** Starts a second organization service beside the first (same database, NATS and Redis). */
+  async startOrganizationReplica(): Promise<void> {
+    this.ports['organization-replica'] = await freePort();
+    this.spawn('organization-replica');
+    await this.waitReady('organization-replica');
+  }
+
   /** Ends a process the hard way (kill -9 by default), as a crash would. */
   async kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.processes.get(app);
@@ -278,7 +292,7 @@ export class TestStack {
     const env = {
       ...process.env,
       ...this.env,
-      NATS_NKEY_SEED: this.natsSeeds.get(gateway ? 'gateway' : app)!,
+      NATS_NKEY_SEED: this.natsSeeds.get(REPLICA_OF[app] ?? app)!,
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
@@ -316,7 +330,7 @@ export class TestStack {
         if (response.status !== 200) return undefined;
         // Another process on this port would answer its own health: the stack must not take it for this app.
         const { service } = (await response.json()) as { service?: string };
-        if (service !== (app === 'gateway-replica' ? 'gateway' : app)) {
+        if (service !== (REPLICA_OF[app] ?? app)) {
           throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
         }
         return true;

@@ -1,0 +1,299 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { BackEndNatsAccess, MemberRpc, type RpcDefinition } from '@authsvc/contracts';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { signUpActor, uniqueSlug, type Actor } from './support/actor.js';
+import { eventually } from './support/eventually.js';
+import { TestStack } from './support/test-stack.js';
+import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+
+interface Webhook {
+  id: string;
+  organizationId: string;
+  url: string;
+  events: string[];
+  secret?: string;
+}
+
+interface DeliveredEvent {
+  type: string;
+  streamPosition: number;
+  data: { organizationId: string; name?: string };
+  metadata: { eventId: string };
+}
+
+const refused = (status: number, code: string) => ({ status, body: expect.objectContaining({ code }) });
+
+/** A receiver's check of a Standard Webhooks signature, as docs/operations.md shows it. */
+function signatureValid(secret: string, { headers, body }: ReceivedWebhook): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`;
+  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
+  return (headers['webhook-signature'] ?? '')
+    .split(' ')
+    .some((given) => given.length === expected.length && timingSafeEqual(Buffer.from(given), expected));
+}
+
+describe('organization webhooks', () => {
+  let stack: TestStack;
+  let db: pg.Client;
+  let backEnd: NatsConnection;
+  let receiver: WebhookReceiver;
+  let owner: Actor;
+  let admin: Actor;
+  let member: Actor;
+  let outsider: Actor;
+
+  /** An organization of `owner` with `admin` and `member` in it. */
+  async function organization(): Promise<string> {
+    const created = await owner.post<{ id: string }>('/organization/create', {
+      name: 'Hooks',
+      slug: uniqueSlug('hooks'),
+    });
+    expect(created.status).toBe(200);
+    for (const [actor, role] of [
+      [admin, 'admin'],
+      [member, 'member'],
+    ] as const) {
+      const packet = {
+        pattern: MemberRpc.add.subject,
+        id: randomUUID(),
+        data: {
+          correlationId: `webhooks-${randomUUID()}`,
+          organizationId: created.body.id,
+          userId: actor.id,
+          role,
+        },
+      };
+      const rpc: RpcDefinition<unknown, unknown> = MemberRpc.add;
+      const answer = (await backEnd.request(rpc.subject, JSON.stringify(packet), { timeout: 10_000 })).json<object>();
+      expect(answer).not.toHaveProperty('err');
+    }
+    return created.body.id;
+  }
+
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    [owner, admin, member, outsider] = await Promise.all(
+      ['owner', 'admin', 'member', 'outsider'].map((label) => signUpActor(stack, label)),
+    );
+    db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    backEnd = await connect({ ...stack.natsOptions(BackEndNatsAccess.user), waitOnFirstConnect: true });
+    receiver = await WebhookReceiver.start();
+  });
+
+  afterAll(async () => {
+    await Promise.all([backEnd?.close(), db?.end(), receiver?.stop()]);
+    await stack?.stop();
+  });
+
+  it('lets owners and admins manage webhooks, shows the secret once, and refuses members and outsiders', async () => {
+    const organizationId = await organization();
+    const url = receiver.url(`/rights-${randomUUID()}`);
+    const body = { organizationId, url, events: ['MemberAdded'] };
+
+    expect(await member.post('/organization/webhook/create', body)).toMatchObject(
+      refused(403, 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS'),
+    );
+    expect(await outsider.post('/organization/webhook/create', body)).toMatchObject(
+      refused(403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'),
+    );
+    const created = await admin.post<Webhook>('/organization/webhook/create', body);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ organizationId, url, events: ['MemberAdded'] });
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const listed = await owner.get<Webhook[]>('/organization/webhook/list', { organizationId });
+    expect(listed.body).toEqual([expect.objectContaining({ id: created.body.id, url })]);
+    expect(listed.body[0]).not.toHaveProperty('secret');
+    expect(await member.get('/organization/webhook/list', { organizationId })).toMatchObject(
+      refused(403, 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS'),
+    );
+
+    const updated = await owner.post<Webhook>('/organization/webhook/update', {
+      organizationId,
+      webhookId: created.body.id,
+      events: ['*'],
+    });
+    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, url, events: ['*'] } });
+    expect(updated.body).not.toHaveProperty('secret');
+
+    // Another organization's owner does not reach it, even naming its id.
+    const [other] = await Promise.all([signUpActor(stack, 'other-owner')]);
+    const otherOrganization = await other.post<{ id: string }>('/organization/create', {
+      name: 'Other',
+      slug: uniqueSlug('other'),
+    });
+    expect(
+      await other.post('/organization/webhook/delete', {
+        organizationId: otherOrganization.body.id,
+        webhookId: created.body.id,
+      }),
+    ).toMatchObject(refused(404, 'WEBHOOK_NOT_FOUND'));
+
+    const deleted = await admin.post('/organization/webhook/delete', { organizationId, webhookId: created.body.id });
+    expect(deleted.status).toBe(200);
+    expect((await owner.get<Webhook[]>('/organization/webhook/list', { organizationId })).body).toEqual([]);
+    expect(
+      await owner.post('/organization/webhook/update', { organizationId, webhookId: created.body.id, url }),
+    ).toMatchObject(refused(404, 'WEBHOOK_NOT_FOUND'));
+  });
+
+  it('refuses endpoints that are not http(s), and unknown event types', async () => {
+    const organizationId = await organization();
+    for (const url of ['ftp://127.0.0.1/hook', 'javascript:alert(1)', 'http://user:pass@127.0.0.1/hook']) {
+      expect(await owner.post('/organization/webhook/create', { organizationId, url, events: ['*'] })).toMatchObject(
+        refused(400, 'INVALID_WEBHOOK_URL'),
+      );
+    }
+    expect(
+      await owner.post('/organization/webhook/create', {
+        organizationId,
+        url: receiver.url('/typo'),
+        events: ['MemberAddedd'],
+      }),
+    ).toMatchObject(refused(400, 'VALIDATION_ERROR'));
+  });
+
+  it('delivers signed events in the organization order, retrying within ten seconds after a 500', async () => {
+    const organizationId = await organization();
+    const path = `/ordered-${randomUUID()}`;
+    receiver.answer(path, 500);
+    const created = await owner.post<Webhook>('/organization/webhook/create', {
+      organizationId,
+      url: receiver.url(path),
+      events: ['OrganizationUpdated'],
+    });
+    expect(created.status).toBe(200);
+    const names = ['First', 'Second', 'Third'];
+    for (const name of names) {
+      expect((await owner.post('/organization/update', { organizationId, data: { name } })).status).toBe(200);
+    }
+
+    const requests = await eventually(
+      async () =>
+        receiver.at(path).filter(({ answered }) => answered === 200).length >= 3 ? receiver.at(path) : undefined,
+      { timeoutMs: 30_000, what: 'three delivered events' },
+    );
+    for (const request of requests) expect(signatureValid(created.body.secret!, request)).toBe(true);
+    expect(signatureValid(`whsec_${Buffer.alloc(24).toString('base64')}`, requests[0]!)).toBe(false);
+
+    // The first attempt was answered 500; the same message came again (same webhook-id) within ten seconds.
+    const [failed, retried] = requests;
+    expect(failed!.answered).toBe(500);
+    expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
+    expect(retried!.body).toBe(failed!.body);
+    expect(retried!.at - failed!.at).toBeLessThan(10_000);
+
+    const delivered = requests
+      .filter(({ answered }) => answered === 200)
+      .map(({ body }) => JSON.parse(body) as DeliveredEvent);
+    expect(delivered.map(({ type }) => type)).toEqual([
+      'OrganizationUpdated',
+      'OrganizationUpdated',
+      'OrganizationUpdated',
+    ]);
+    expect(delivered.map(({ data }) => data.name)).toEqual(names);
+    expect(delivered.every(({ data }) => data.organizationId === organizationId)).toBe(true);
+    const positions = delivered.map(({ streamPosition }) => streamPosition);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(requests.map(({ headers }) => headers['webhook-id'])).size).toBe(3);
+  }, 60_000);
+
+  it('keeps a delivery given up as failed, and sends it again on replay', async () => {
+    const organizationId = await organization();
+    const path = `/replayed-${randomUUID()}`;
+    const created = await owner.post<Webhook>('/organization/webhook/create', {
+      organizationId,
+      url: receiver.url(path),
+      events: ['OrganizationUpdated'],
+    });
+    receiver.answer(path, 500);
+    await owner.post('/organization/update', { organizationId, data: { name: 'Replayed' } });
+    await eventually(async () => (receiver.at(path).length > 0 ? true : undefined), { what: 'the first attempt' });
+    receiver.answer(path, 500);
+    // A day of retries, elapsed: the delivery's first attempt moved back past the retry window.
+    const { rows } = await eventually(async () => {
+      const result = await db.query<{ id: string }>(
+        `UPDATE organization.webhook_deliveries SET first_attempt_at = now() - interval '2 days', next_attempt_at = now()
+         WHERE webhook_id = $1 AND status = 'pending' AND attempts = 1 AND lease_until IS NULL RETURNING id`,
+        [created.body.id],
+      );
+      return result.rowCount ? result : undefined;
+    });
+    const failed = await eventually(
+      async () => {
+        const result = await db.query<{ status: string }>(
+          'SELECT status FROM organization.webhook_deliveries WHERE id = $1',
+          [rows[0]!.id],
+        );
+        return result.rows[0]?.status === 'failed' ? true : undefined;
+      },
+      { what: 'the delivery kept as failed' },
+    );
+    expect(failed).toBe(true);
+    const before = receiver.at(path).length;
+
+    expect(
+      await member.post('/organization/webhook/replay', { organizationId, webhookId: created.body.id }),
+    ).toMatchObject(refused(403, 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS'));
+    expect(
+      await owner.post('/organization/webhook/replay', {
+        organizationId,
+        webhookId: created.body.id,
+        deliveryId: randomUUID(),
+      }),
+    ).toMatchObject(refused(404, 'WEBHOOK_DELIVERY_NOT_FOUND'));
+    const replayed = await owner.post('/organization/webhook/replay', {
+      organizationId,
+      webhookId: created.body.id,
+      deliveryId: rows[0]!.id,
+    });
+    expect(replayed).toMatchObject({ status: 200, body: { replayed: 1 } });
+    const resent = await eventually(
+      async () =>
+        receiver
+          .at(path)
+          .slice(before)
+          .find(({ answered }) => answered === 200),
+      { what: 'the replayed delivery' },
+    );
+    expect(signatureValid(created.body.secret!, resent)).toBe(true);
+    expect((JSON.parse(resent.body) as DeliveredEvent).data.name).toBe('Replayed');
+  }, 60_000);
+
+  // Last: it adds a second organization service to the stack, and crashes the first.
+  it('with two replicas, one crashed and restarted midway, delivers every event, in order', async () => {
+    await stack.startOrganizationReplica();
+    const organizationId = await organization();
+    const path = `/replicas-${randomUUID()}`;
+    const created = await owner.post<Webhook>('/organization/webhook/create', {
+      organizationId,
+      url: receiver.url(path),
+      events: ['OrganizationUpdated'],
+    });
+    expect(created.status).toBe(200);
+    const names = Array.from({ length: 10 }, (_, index) => `Name ${index}`);
+    for (const [index, name] of names.entries()) {
+      if (index === 5) await stack.kill('organization');
+      expect((await owner.post('/organization/update', { organizationId, data: { name } })).status).toBe(200);
+    }
+    await stack.restart('organization');
+
+    const firstDeliveries = await eventually(
+      async () => {
+        const seen = new Map<string, DeliveredEvent>();
+        for (const { headers, body, answered } of receiver.at(path)) {
+          const id = headers['webhook-id']!;
+          if (answered === 200 && !seen.has(id)) seen.set(id, JSON.parse(body) as DeliveredEvent);
+        }
+        return seen.size >= names.length ? [...seen.values()] : undefined;
+      },
+      // A crashed replica's events wait for JetStream's 30 s ack wait, its leased delivery for the 30 s lease.
+      { timeoutMs: 150_000, intervalMs: 500, what: 'every event delivered' },
+    );
+    expect(firstDeliveries.map(({ data }) => data.name)).toEqual(names);
+    for (const request of receiver.at(path)) expect(signatureValid(created.body.secret!, request)).toBe(true);
+  }, 240_000);
+});
