@@ -17,6 +17,7 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   private readonly answers = new Map<string, number[]>();
+  private readonly delays = new Map<string, number>();
 
   private constructor(private readonly server: Server) {}
 
@@ -32,14 +33,23 @@ export class WebhookReceiver {
         const headers = Object.fromEntries(
           Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
         );
-        receiver.received.push({
-          path,
-          headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          at: Date.now(),
-          answered,
-        });
-        response.writeHead(answered).end();
+        const record = () => {
+          receiver.received.push({
+            path,
+            headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            at: Date.now(),
+            answered,
+          });
+          response.writeHead(answered).end();
+        };
+        // A sender that dies while it waits for the answer never sees it: the request is not recorded as received.
+        setTimeout(
+          () => {
+            if (!request.socket.destroyed) record();
+          },
+          receiver.delays.get(path) ?? 0,
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,11 +66,18 @@ export class WebhookReceiver {
     this.answers.set(path, statuses);
   }
 
+  /** Requests to `path` are answered this long after they arrived, as a slow endpoint would. */
+  delay(path: string, ms: number): void {
+    this.delays.set(path, ms);
+  }
+
   at(path: string): ReceivedWebhook[] {
     return this.received.filter((request) => request.path === path);
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    return closed;
   }
 }

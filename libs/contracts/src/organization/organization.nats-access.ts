@@ -26,11 +26,17 @@ export const OrganizationConsumers = {
     durableName: 'organization-member-read-model',
     filterSubject: MEMBER_EVENTS_SUBJECTS,
   },
-  /** Every organization event, queued as one delivery per webhook of its organization that asks for its type. */
+  /**
+   * Every organization event, queued as one delivery per webhook of its organization that asks for its type: in
+   * stream order, so an event's deliveries exist before the next event's; a short ack wait, since the queueing
+   * takes milliseconds and a crashed replica's event must reach the other soon.
+   */
   webhooks: {
     stream: ORGANIZATION_EVENTS_STREAM,
     durableName: 'organization-webhooks',
     filterSubject: ORGANIZATION_EVENTS_SUBJECTS,
+    inStreamOrder: true,
+    ackWaitMs: 10_000,
   },
 } as const satisfies Record<string, DurableConsumerDefinition>;
 

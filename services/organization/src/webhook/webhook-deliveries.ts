@@ -1,107 +1,84 @@
-import { randomUUID } from 'node:crypto';
 import type { PublishedEvent } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { webhookWants } from './webhook-access.js';
-import { fanoutStep } from './webhook-fanout-rule.js';
 
-/** A delivery taken by one sender, leased so that no other replica takes it while it is being sent. */
-export interface ClaimedDelivery {
+/** The delivery a sender holds (locked in its transaction), with its webhook's endpoint and sealed secret. */
+export interface HeldDelivery {
   id: string;
   webhook_id: string;
   payload: string;
   attempts: number;
-  first_attempt_at: Date;
+  first_attempt_at: Date | null;
   url: string;
   secret: Buffer;
 }
 
-/** Longer than a delivery's timeout: a sender that died mid-delivery leaves it to another after this. */
-const LEASE = "interval '30 seconds'";
-
-/** The deliveries table: the queue the fan-out fills and the senders of every replica share. */
+/** The deliveries table: the queue the consumer of organization events fills and the senders of every replica share. */
 export class WebhookDeliveries {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Queues one delivery of the event per webhook of its organization that wants its type, in the
-   * organization's order (see fanoutStep): the checkpoint row serializes the replicas' fan-outs of one
-   * organization, and a redelivered event is queued once (unique webhook and event).
+   * Queues one delivery of the event per webhook of its organization that wants its type. Idempotent (unique
+   * webhook and event), as JetStream delivers at least once. A webhook that already has a delivery of a later
+   * event was created after this one was first queued (the event is seen again after a redelivery): it is not
+   * owed this older event, which would break its order.
    */
   async queue(event: PublishedEvent, now: Date): Promise<void> {
     const organizationId = (event.data as { organizationId?: unknown }).organizationId;
     if (typeof organizationId !== 'string') return;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        'INSERT INTO organization.webhook_streams (organization_id, position) VALUES ($1, 0) ON CONFLICT DO NOTHING',
-        [organizationId],
-      );
-      const [{ position }] = await manager.query<[{ position: number }]>(
-        'SELECT position FROM organization.webhook_streams WHERE organization_id = $1 FOR UPDATE',
-        [organizationId],
-      );
-      const step = fanoutStep(position, event.streamPosition, new Date(event.metadata.occurredAt), now);
-      if (step === 'duplicate') return;
-      if (step === 'wait') throw new Error(`event ${event.streamPosition - 1} of ${organizationId} not queued yet`);
-      const webhooks = await manager.query<{ id: string; events: string[] }[]>(
-        'SELECT id, events FROM organization.webhooks WHERE organization_id = $1 ORDER BY created_at, id',
-        [organizationId],
-      );
-      const payload = JSON.stringify(event);
-      for (const webhook of webhooks.filter(({ events }) => webhookWants(events, event.type))) {
-        await manager.query(
-          `INSERT INTO organization.webhook_deliveries (id, webhook_id, event_id, payload, status, next_attempt_at, created_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $5) ON CONFLICT DO NOTHING`,
-          [randomUUID(), webhook.id, event.metadata.eventId, payload, now],
-        );
-      }
-      await manager.query('UPDATE organization.webhook_streams SET position = $2 WHERE organization_id = $1', [
-        organizationId,
-        event.streamPosition,
-      ]);
-    });
+    const webhooks = await this.dataSource.query<{ id: string; events: string[] }[]>(
+      'SELECT id, events FROM organization.webhooks WHERE organization_id = $1',
+      [organizationId],
+    );
+    const wanting = webhooks.filter(({ events }) => webhookWants(events, event.type)).map(({ id }) => id);
+    if (wanting.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO organization.webhook_deliveries
+         (id, webhook_id, event_id, stream_position, payload, status, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), w.id, $2, $3, $4, 'pending', $5, $5 FROM organization.webhooks w
+       WHERE w.id = ANY($1::uuid[]) AND NOT EXISTS (
+         SELECT 1 FROM organization.webhook_deliveries later WHERE later.webhook_id = w.id AND later.stream_position > $3)
+       ON CONFLICT DO NOTHING`,
+      [wanting, event.metadata.eventId, event.streamPosition, JSON.stringify(event), now],
+    );
   }
 
   /**
-   * Leases up to `limit` due deliveries, each the oldest pending one of its webhook: a webhook's deliveries go
-   * out one at a time, in order (a failing one holds the next back until delivered or given up). SKIP LOCKED
-   * and the lease, rechecked on the row itself, keep two replicas from taking the same one.
+   * Locks, in the caller's transaction, one due delivery that is the oldest pending one of its webhook: a
+   * webhook's deliveries go out one at a time in stream order (a failing one holds the next back until it is
+   * delivered or given up). SKIP LOCKED keeps the replicas' senders apart; the lock dies with a crashed sender's
+   * connection, so its delivery is at once another's to send. Status and due time are rechecked on the locked row.
    */
-  async claim(limit: number): Promise<ClaimedDelivery[]> {
-    // An UPDATE answers [rows, count] through TypeORM.
-    const [claimed] = await this.dataSource.query<[ClaimedDelivery[], number]>(
+  async holdNext(manager: EntityManager): Promise<HeldDelivery | undefined> {
+    const [held] = await manager.query<HeldDelivery[]>(
       `WITH heads AS (
          SELECT DISTINCT ON (webhook_id) id FROM organization.webhook_deliveries
-         WHERE status = 'pending' ORDER BY webhook_id, seq
-       ), due AS (
-         SELECT d.id FROM organization.webhook_deliveries d JOIN heads USING (id)
-         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until < now())
-         LIMIT $1 FOR UPDATE OF d SKIP LOCKED
+         WHERE status = 'pending' ORDER BY webhook_id, stream_position
        )
-       UPDATE organization.webhook_deliveries d
-       SET lease_until = now() + ${LEASE}, attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, now())
-       FROM due, organization.webhooks w
-       WHERE d.id = due.id AND w.id = d.webhook_id
-       RETURNING d.id, d.webhook_id, d.payload, d.attempts, d.first_attempt_at, w.url, w.secret`,
-      [limit],
+       SELECT d.id, d.webhook_id, d.payload, d.attempts, d.first_attempt_at, w.url, w.secret
+       FROM organization.webhook_deliveries d JOIN heads USING (id) JOIN organization.webhooks w ON w.id = d.webhook_id
+       WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+       ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
     );
-    return claimed;
+    return held;
   }
 
-  async delivered(id: string, status: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE organization.webhook_deliveries SET status = 'delivered', lease_until = NULL, last_status = $2,
-       last_error = NULL WHERE id = $1`,
-      [id, status],
-    );
-  }
-
-  /** A failed attempt: retried at `next`, or kept as failed (for replay) when `next` is null. */
-  async attemptFailed(id: string, next: Date | null, status: number | null, error: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE organization.webhook_deliveries SET status = $2, next_attempt_at = coalesce($3, next_attempt_at),
-       lease_until = NULL, last_status = $4, last_error = $5 WHERE id = $1`,
-      [id, next ? 'pending' : 'failed', next, status, error.slice(0, 500)],
+  /**
+   * What an attempt came to: delivered (`next` unused), retried at `next`, or kept as failed for replay when
+   * `next` is null.
+   */
+  async record(
+    manager: EntityManager,
+    delivery: HeldDelivery,
+    outcome: { status: number | null; error: string | null; at: Date; next: Date | null },
+  ): Promise<void> {
+    const status = outcome.error === null ? 'delivered' : outcome.next ? 'pending' : 'failed';
+    await manager.query(
+      `UPDATE organization.webhook_deliveries SET status = $2, attempts = attempts + 1,
+       first_attempt_at = coalesce(first_attempt_at, $3), next_attempt_at = coalesce($4, next_attempt_at),
+       last_status = $5, last_error = $6 WHERE id = $1`,
+      [delivery.id, status, outcome.at, outcome.next, outcome.status, outcome.error?.slice(0, 500) ?? null],
     );
   }
 

@@ -1,14 +1,15 @@
 import { lookup } from 'node:dns/promises';
 import { BackgroundLoop } from '@authsvc/platform';
 import type { LoggerService, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
-import type { ClaimedDelivery, WebhookDeliveries } from './webhook-deliveries.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { HeldDelivery, WebhookDeliveries } from './webhook-deliveries.js';
 import type { WebhookRegistry } from './webhook-registry.js';
 import { nextAttemptAt } from './webhook-schedule.js';
 import { webhookHeaders } from './webhook-signature.js';
 import { isInternalAddress } from './webhook-url.js';
 
-const BATCH_SIZE = 16;
+/** Deliveries a replica sends at once, each holding a database connection (its row lock) while it is sent. */
+const SENDERS = 2;
 const TIMEOUT_MS = 10_000;
 const POLL_MS = 1_000;
 
@@ -19,8 +20,10 @@ interface Outcome {
 }
 
 /**
- * Sends the queued deliveries (every replica runs one; WebhookDeliveries.claim keeps them apart): a POST of the
- * event's JSON with the Standard Webhooks headers, answered by a 2xx within 10 seconds, redirects not followed.
+ * Sends the queued deliveries (every replica runs one): a POST of the event's JSON with the Standard Webhooks
+ * headers, answered by a 2xx within 10 seconds, redirects not followed. Each delivery is sent inside the
+ * transaction that locked it and records its outcome there: a sender that dies mid-delivery leaves no lease
+ * to expire, its connection's end frees the row for another replica (at least once, never lost).
  */
 export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly loop: BackgroundLoop;
@@ -37,7 +40,10 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
       logger,
       idleMs: POLL_MS,
       retryMs: POLL_MS,
-      round: async () => ((await this.round()) < BATCH_SIZE ? 'idle' : 'again'),
+      round: async () => {
+        await Promise.all(Array.from({ length: SENDERS }, () => this.sendWhileDue()));
+        return 'idle';
+      },
     });
   }
 
@@ -54,27 +60,33 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     this.loop.nudge();
   }
 
-  private async round(): Promise<number> {
-    const claimed = await this.deliveries.claim(BATCH_SIZE);
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-    return claimed.length;
+  private async sendWhileDue(): Promise<void> {
+    while (this.loop.active && (await this.sendNext()));
   }
 
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
-    const outcome = await this.attempt(delivery);
-    if (outcome.error === null) return this.deliveries.delivered(delivery.id, outcome.status!);
-    const next = nextAttemptAt(delivery.attempts, new Date(delivery.first_attempt_at), new Date());
-    await this.deliveries.attemptFailed(delivery.id, next, outcome.status, outcome.error);
-    if (next === null) {
-      this.logger.warn(
-        `webhook ${delivery.webhook_id} delivery ${delivery.id} kept as failed after a day of retries: ${outcome.error}`,
-        'WebhookSender',
-      );
-    }
+  /** Sends one due delivery, if there is one. */
+  private sendNext(): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const delivery = await this.deliveries.holdNext(manager);
+      if (!delivery) return false;
+      const outcome = await this.attempt(manager, delivery);
+      const at = new Date();
+      const next =
+        outcome.error === null ? null : nextAttemptAt(delivery.attempts + 1, delivery.first_attempt_at ?? at, at);
+      await this.deliveries.record(manager, delivery, { ...outcome, at, next });
+      if (outcome.error !== null && next === null) {
+        this.logger.warn(
+          `webhook ${delivery.webhook_id} delivery ${delivery.id} kept as failed after a day of retries: ${outcome.error}`,
+          'WebhookSender',
+        );
+      }
+      return true;
+    });
   }
 
-  private async attempt({ id, webhook_id, url, secret, payload }: ClaimedDelivery): Promise<Outcome> {
-    const key = await this.registry.secret(this.dataSource.manager, webhook_id, secret);
+  private async attempt(manager: EntityManager, delivery: HeldDelivery): Promise<Outcome> {
+    const { id, webhook_id, url, secret, payload } = delivery;
+    const key = await this.registry.secret(manager, webhook_id, secret);
     if (key === null) return { status: null, error: 'webhook secret erased' };
     try {
       if (!this.development) await refuseInternalHost(new URL(url).hostname);
