@@ -264,7 +264,7 @@ describe('organization webhooks', () => {
     expect((JSON.parse(resent.body) as DeliveredEvent).data.name).toBe('Replayed');
   }, 60_000);
 
-  it('sends every type to ["*"], and each organization its own events only', async () => {
+  it('sends every type to ["*"] from its creation on, and each organization its own events only', async () => {
     const [first, second] = await Promise.all([organization(), organization()]);
     const [everything, updates] = [`/everything-${randomUUID()}`, `/updates-${randomUUID()}`];
     for (const [organizationId, path, events] of [

@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Webhooks are plain rows, not events of the organization's stream: they are the deployment's outbound
  * configuration, their secret must never travel in a published event, and their own changes would otherwise be
  * delivered to themselves. Deliveries are the work queue the senders of every replica share (webhook-sender.ts),
- * ordered per webhook by the event's position in its organization's stream.
+ * ordered per webhook by the event's position in its organization's stream. A webhook receives the events its
+ * organization records after it (`from_position`: the organization's stream version when it was created).
  */
 export class Webhooks1765450000000 implements MigrationInterface {
   name = 'Webhooks1765450000000';
@@ -20,6 +21,7 @@ export class Webhooks1765450000000 implements MigrationInterface {
       url text NOT NULL,
       events text[] NOT NULL,
       secret bytea NOT NULL,
+      from_position integer NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`);
@@ -37,8 +39,7 @@ export class Webhooks1765450000000 implements MigrationInterface {
       last_status integer,
       last_error text,
       created_at timestamptz NOT NULL,
-      UNIQUE (webhook_id, event_id),
-      UNIQUE (webhook_id, stream_position)
+      UNIQUE (webhook_id, event_id)
     )`);
     await runner.query(
       `CREATE INDEX webhook_deliveries_pending_idx ON organization.webhook_deliveries (webhook_id, stream_position)

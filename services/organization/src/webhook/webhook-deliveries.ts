@@ -2,6 +2,7 @@ import type { PublishedEvent } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import type { DataSource, EntityManager } from 'typeorm';
 import { webhookWants } from './webhook-access.js';
+import type { AttemptResult } from './webhook-schedule.js';
 
 /** The delivery a sender holds (locked in its transaction), with its webhook's endpoint and sealed secret. */
 export interface HeldDelivery {
@@ -19,26 +20,27 @@ export class WebhookDeliveries {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Queues one delivery of the event per webhook of its organization that wants its type. Idempotent (unique
-   * webhook and event), as JetStream delivers at least once. A webhook that already has a delivery of a later
-   * event was created after this one was first queued (the event is seen again after a redelivery): it is not
-   * owed this older event, which would break its order.
+   * Queues one delivery of the event per webhook of its organization that wants its type and was created before
+   * the event was recorded. Idempotent (unique webhook and event), as JetStream delivers at least once.
    */
   async queue(event: PublishedEvent, now: Date): Promise<void> {
     const organizationId = (event.data as { organizationId?: unknown }).organizationId;
     if (typeof organizationId !== 'string') return;
     const webhooks = await this.dataSource.query<{ id: string; events: string[] }[]>(
-      'SELECT id, events FROM organization.webhooks WHERE organization_id = $1',
-      [organizationId],
+      'SELECT id, events FROM organization.webhooks WHERE organization_id = $1 AND from_position < $2',
+      [organizationId, event.streamPosition],
     );
     const wanting = webhooks.filter(({ events }) => webhookWants(events, event.type)).map(({ id }) => id);
     if (wanting.length === 0) return;
+    // From the webhooks table again: one deleted meanwhile is left out rather than failing the insert. A webhook
+    // with a later delivery already is skipped: this copy of the event outlived its ack wait on a stalled replica,
+    // and the one redelivered to another replica was queued (or not owed) before the later event.
     await this.dataSource.query(
       `INSERT INTO organization.webhook_deliveries
          (id, webhook_id, event_id, stream_position, payload, status, next_attempt_at, created_at)
        SELECT gen_random_uuid(), w.id, $2, $3, $4, 'pending', $5, $5 FROM organization.webhooks w
-       WHERE w.id = ANY($1::uuid[]) AND NOT EXISTS (
-         SELECT 1 FROM organization.webhook_deliveries later WHERE later.webhook_id = w.id AND later.stream_position > $3)
+       WHERE w.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM organization.webhook_deliveries later
+         WHERE later.webhook_id = w.id AND later.stream_position > $3)
        ON CONFLICT DO NOTHING`,
       [wanting, event.metadata.eventId, event.streamPosition, JSON.stringify(event), now],
     );
@@ -64,21 +66,17 @@ export class WebhookDeliveries {
     return held;
   }
 
-  /**
-   * What an attempt came to: delivered (`next` unused), retried at `next`, or kept as failed for replay when
-   * `next` is null.
-   */
+  /** An attempt's outcome: the receiver's status and the reason of a failure, and where the delivery stands now. */
   async record(
     manager: EntityManager,
-    delivery: HeldDelivery,
-    outcome: { status: number | null; error: string | null; at: Date; next: Date | null },
+    id: string,
+    attempt: AttemptResult & { at: Date; answered: number | null; error: string | null },
   ): Promise<void> {
-    const status = outcome.error === null ? 'delivered' : outcome.next ? 'pending' : 'failed';
     await manager.query(
       `UPDATE organization.webhook_deliveries SET status = $2, attempts = attempts + 1,
        first_attempt_at = coalesce(first_attempt_at, $3), next_attempt_at = coalesce($4, next_attempt_at),
        last_status = $5, last_error = $6 WHERE id = $1`,
-      [delivery.id, status, outcome.at, outcome.next, outcome.status, outcome.error?.slice(0, 500) ?? null],
+      [id, attempt.status, attempt.at, attempt.next, attempt.answered, attempt.error?.slice(0, 500) ?? null],
     );
   }
 

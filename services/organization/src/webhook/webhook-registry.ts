@@ -3,6 +3,7 @@ import type { WebhookView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { preparedQuery, type PersonalDataVault } from '@authsvc/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { organizationStreamId } from '../organization/organization-stream.js';
 
 interface WebhookRow {
   id: string;
@@ -48,9 +49,20 @@ export class WebhookRegistry {
     return this.dataSource.transaction(async (manager) => {
       const { subject, place } = secretPlace(id);
       const key = (await this.vault.keysFor(manager, [subject])).get(subject)!;
+      // The events queued after its creation, and no older one: the organization's stream version now.
       const rows = await manager.query<WebhookRow[]>(
-        `INSERT INTO organization.webhooks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${COLUMNS}`,
-        [id, organizationId, url, events, this.vault.encrypt(key, secret, place), now],
+        `INSERT INTO organization.webhooks (${COLUMNS}, from_position)
+         SELECT $1, $2, $3, $4, $5, $6, $6, coalesce(max(stream_position), 0) FROM organization.events
+         WHERE stream_id = $7 RETURNING ${COLUMNS}`,
+        [
+          id,
+          organizationId,
+          url,
+          events,
+          this.vault.encrypt(key, secret, place),
+          now,
+          organizationStreamId(organizationId),
+        ],
       );
       return toView(rows[0]!);
     });

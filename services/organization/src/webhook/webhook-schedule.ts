@@ -13,3 +13,25 @@ export function nextAttemptAt(attempts: number, firstAttemptAt: Date, now: Date)
   const next = new Date(now.getTime() + delay);
   return next.getTime() - firstAttemptAt.getTime() > DELIVERY_RETRY_WINDOW_MS ? null : next;
 }
+
+/** Where a delivery stands after an attempt: its status, and when it is tried again (null: never). */
+export interface AttemptResult {
+  status: 'delivered' | 'pending' | 'failed';
+  next: Date | null;
+}
+
+/**
+ * What an attempt that ended at `now` makes of a delivery tried `attempts` times before, first at
+ * `firstAttemptAt` (null: this was its first attempt, or its first since a replay): delivered on success,
+ * otherwise pending until its next attempt, or failed (kept for replay) once a day of retries is over.
+ */
+export function afterAttempt(
+  succeeded: boolean,
+  attempts: number,
+  firstAttemptAt: Date | null,
+  now: Date,
+): AttemptResult {
+  if (succeeded) return { status: 'delivered', next: null };
+  const next = nextAttemptAt(attempts + 1, firstAttemptAt ?? now, now);
+  return { status: next ? 'pending' : 'failed', next };
+}

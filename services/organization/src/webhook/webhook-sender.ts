@@ -4,7 +4,7 @@ import type { LoggerService, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { DataSource, EntityManager } from 'typeorm';
 import type { HeldDelivery, WebhookDeliveries } from './webhook-deliveries.js';
 import type { WebhookRegistry } from './webhook-registry.js';
-import { nextAttemptAt } from './webhook-schedule.js';
+import { afterAttempt } from './webhook-schedule.js';
 import { webhookHeaders } from './webhook-signature.js';
 import { isInternalAddress } from './webhook-url.js';
 
@@ -13,9 +13,9 @@ const SENDERS = 2;
 const TIMEOUT_MS = 10_000;
 const POLL_MS = 1_000;
 
-/** What an attempt came to: the receiver's status, and a reason when it is no success. */
+/** What an attempt came to: the receiver's HTTP status, and a reason when it is no success. */
 interface Outcome {
-  status: number | null;
+  answered: number | null;
   error: string | null;
 }
 
@@ -71,10 +71,9 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
       if (!delivery) return false;
       const outcome = await this.attempt(manager, delivery);
       const at = new Date();
-      const next =
-        outcome.error === null ? null : nextAttemptAt(delivery.attempts + 1, delivery.first_attempt_at ?? at, at);
-      await this.deliveries.record(manager, delivery, { ...outcome, at, next });
-      if (outcome.error !== null && next === null) {
+      const result = afterAttempt(outcome.error === null, delivery.attempts, delivery.first_attempt_at, at);
+      await this.deliveries.record(manager, delivery.id, { ...outcome, ...result, at });
+      if (result.status === 'failed') {
         this.logger.warn(
           `webhook ${delivery.webhook_id} delivery ${delivery.id} kept as failed after a day of retries: ${outcome.error}`,
           'WebhookSender',
@@ -87,7 +86,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
   private async attempt(manager: EntityManager, delivery: HeldDelivery): Promise<Outcome> {
     const { id, webhook_id, url, secret, payload } = delivery;
     const key = await this.registry.secret(manager, webhook_id, secret);
-    if (key === null) return { status: null, error: 'webhook secret erased' };
+    if (key === null) return { answered: null, error: 'webhook secret erased' };
     try {
       if (!this.development) await refuseInternalHost(new URL(url).hostname);
       const headers = webhookHeaders(key, id, Math.floor(Date.now() / 1000), payload);
@@ -100,9 +99,9 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
       });
       await response.body?.cancel();
       const ok = response.status >= 200 && response.status < 300;
-      return { status: response.status, error: ok ? null : `answered ${response.status}` };
+      return { answered: response.status, error: ok ? null : `answered ${response.status}` };
     } catch (error) {
-      return { status: null, error: (error as Error).message };
+      return { answered: null, error: (error as Error).message };
     }
   }
 }
