@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { BackEndNatsAccess, MemberRpc, OrganizationConsumers, type RpcDefinition } from '@authsvc/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -6,7 +6,7 @@ import pg from 'pg';
 import { signUpActor, uniqueSlug, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { NATS_ADMIN, TestStack } from './support/test-stack.js';
-import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+import { signatureValid, WebhookReceiver } from './support/webhook-receiver.js';
 
 interface Webhook {
   id: string;
@@ -24,16 +24,6 @@ interface DeliveredEvent {
 }
 
 const refused = (status: number, code: string) => ({ status, body: expect.objectContaining({ code }) });
-
-/** A receiver's check of a Standard Webhooks signature, as docs/operations.md shows it. */
-function signatureValid(secret: string, { headers, body }: ReceivedWebhook): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const signed = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`;
-  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
-  return (headers['webhook-signature'] ?? '')
-    .split(' ')
-    .some((given) => given.length === expected.length && timingSafeEqual(Buffer.from(given), expected));
-}
 
 describe('organization webhooks', () => {
   let stack: TestStack;

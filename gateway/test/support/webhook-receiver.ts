@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -80,4 +81,14 @@ export class WebhookReceiver {
     this.server.closeAllConnections();
     return closed;
   }
+}
+
+/** A receiver's check of a Standard Webhooks signature, as docs/operations.md shows it. */
+export function signatureValid(secret: string, { headers, body }: ReceivedWebhook): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`;
+  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
+  return (headers['webhook-signature'] ?? '')
+    .split(' ')
+    .some((given) => given.length === expected.length && timingSafeEqual(Buffer.from(given), expected));
 }
