@@ -12,7 +12,14 @@ import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName =
-  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | 'organization-replica';
+  | 'identity'
+  | 'session'
+  | 'organization'
+  | 'mailer'
+  | 'gateway'
+  | 'gateway-replica'
+  | 'identity-replica'
+  | 'organization-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -21,15 +28,14 @@ const ENTRY_POINTS: Record<AppName, string> = {
   mailer: 'services/mailer/dist/main.js',
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
+  'identity-replica': 'services/identity/dist/main.js',
   'organization-replica': 'services/organization/dist/main.js',
 };
-/** The app a second replica is one more of: its NATS user and the service its health answers name. */
-const REPLICA_OF: Partial<Record<AppName, AppName>> = {
-  'gateway-replica': 'gateway',
-  'organization-replica': 'organization',
-};
-/** What `start` runs; a second gateway replica only on request. */
+/** What `start` runs; a second gateway, identity or organization replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
+
+/** The app a replica is one of: its NATS user and the service its health names. */
+const roleOf = (app: AppName): AppName => app.replace(/-replica$/, '') as AppName;
 
 const ROOT = process.cwd();
 const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -209,6 +215,13 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
+  /** Starts a second identity replica beside the first (same database, NATS queue group and Redis). */
+  async startIdentityReplica(): Promise<void> {
+    this.ports['identity-replica'] = await freePort();
+    this.spawn('identity-replica');
+    await this.waitReady('identity-replica');
+  }
+
   /** Starts a second organization service beside the first (same database, NATS and Redis). */
   async startOrganizationReplica(): Promise<void> {
     this.ports['organization-replica'] = await freePort();
@@ -288,11 +301,11 @@ export class TestStack {
   }
 
   private spawn(app: AppName): void {
-    const gateway = ENTRY_POINTS[app] === ENTRY_POINTS.gateway;
+    const gateway = roleOf(app) === 'gateway';
     const env = {
       ...process.env,
       ...this.env,
-      NATS_NKEY_SEED: this.natsSeeds.get(REPLICA_OF[app] ?? app)!,
+      NATS_NKEY_SEED: this.natsSeeds.get(roleOf(app))!,
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
@@ -330,7 +343,7 @@ export class TestStack {
         if (response.status !== 200) return undefined;
         // Another process on this port would answer its own health: the stack must not take it for this app.
         const { service } = (await response.json()) as { service?: string };
-        if (service !== (REPLICA_OF[app] ?? app)) {
+        if (service !== roleOf(app)) {
           throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
         }
         return true;
