@@ -36,6 +36,7 @@ import { OrganizationController } from './organization/organization.controller.j
 import { ActiveMember } from './organization/active-member.js';
 import { MemberController } from './organization/member.controller.js';
 import { TeamController } from './organization/team.controller.js';
+import { WebhookController } from './webhook/webhook.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
@@ -73,6 +74,7 @@ export class AppModule {
         OrganizationController,
         MemberController,
         TeamController,
+        WebhookController,
         InvitationController,
         AdminRoleController,
         AdminBanController,

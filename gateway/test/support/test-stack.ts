@@ -12,7 +12,14 @@ import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName =
-  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | 'identity-replica';
+  | 'identity'
+  | 'session'
+  | 'organization'
+  | 'mailer'
+  | 'gateway'
+  | 'gateway-replica'
+  | 'identity-replica'
+  | 'organization-replica';
 
 const ENTRY_POINTS: Record<AppName, string> = {
   identity: 'services/identity/dist/main.js',
@@ -22,8 +29,9 @@ const ENTRY_POINTS: Record<AppName, string> = {
   gateway: 'gateway/dist/main.js',
   'gateway-replica': 'gateway/dist/main.js',
   'identity-replica': 'services/identity/dist/main.js',
+  'organization-replica': 'services/organization/dist/main.js',
 };
-/** What `start` runs; a second gateway or identity replica only on request. */
+/** What `start` runs; a second gateway, identity or organization replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
 /** The app a replica is one of: its NATS user and the service its health names. */
@@ -212,6 +220,13 @@ export class TestStack {
     this.ports['identity-replica'] = await freePort();
     this.spawn('identity-replica');
     await this.waitReady('identity-replica');
+  }
+
+  /** Starts a second organization service beside the first (same database, NATS and Redis). */
+  async startOrganizationReplica(): Promise<void> {
+    this.ports['organization-replica'] = await freePort();
+    this.spawn('organization-replica');
+    await this.waitReady('organization-replica');
   }
 
   /** Ends a process the hard way (kill -9 by default), as a crash would. */

@@ -8,6 +8,7 @@ import { InvitationRpc } from '../organization/invitation.rpc.js';
 import { MemberRpc } from '../organization/member.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { TeamRpc } from '../organization/team.rpc.js';
+import { WebhookRpc } from '../organization/webhook.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
 
 /**
@@ -70,6 +71,7 @@ export const GatewayNatsAccess: NatsAccess = {
     MemberRpc.list,
     MemberRpc.hasPermission,
     ...Object.values(TeamRpc),
+    ...Object.values(WebhookRpc),
     ...Object.values(InvitationRpc),
     JwtKeyRpc.getKeySet,
   ],
