@@ -53,3 +53,5 @@ export * from './testing/decider-scenario.js';
 export * from './testing/refusal.js';
 export * from './nats/nats-authorization.js';
 export * from './nats/nats-server-config-files.js';
+export * from './audit/audit-log.js';
+export * from './audit/audit-indexes.js';

@@ -24,6 +24,7 @@ import { MemberVersions1764750000000 } from './migrations/1764750000000-member-v
 import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-user-index.js';
+import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -55,6 +56,7 @@ await runService('organization', async () => {
       AdminUserProfileFields1765100000000,
       PersonalEventsIndex1765300000000,
       MemberUserIndex1765310000000,
+      AuditIndexes1765610000000,
     ],
     projections: [
       organizationViewProjection,

@@ -8,6 +8,7 @@ import { MemberRpc } from '../organization/member.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { TeamRpc } from '../organization/team.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
@@ -70,6 +71,8 @@ export const GatewayNatsAccess: NatsAccess = {
     ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
     JwtKeyRpc.getKeySet,
+    // The audit endpoints: admins read every store, an organization's owners and admins its entries.
+    ...Object.values(AuditRpc),
   ],
   consumes: [],
   /** A new signing key: the gateways fetch the key set again at once instead of at their next refresh. */

@@ -7,6 +7,7 @@ import { InvitationRpc } from './invitation.rpc.js';
 import { MemberRpc } from './member.rpc.js';
 import { OrganizationRpc } from './organization.rpc.js';
 import { TeamRpc } from './team.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 // WARNING: persisted names (durable consumers), do not rename.
 export const OrganizationConsumers = {
@@ -34,6 +35,8 @@ export const OrganizationNatsAccess: NatsAccess = {
     ...Object.values(MemberRpc),
     ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
+    AuditRpc.organization,
+    AuditRpc.ofOrganization,
   ],
   // A user needed before their registration event arrived, or an event that arrived out of order.
   calls: [IdentityRpc.getUser],
