@@ -16,8 +16,8 @@ export function auditFilterOf(query: AuditQuery, pageSize: number): AuditFilter 
   const position = query.cursor === undefined ? null : auditPositionOf(query.cursor);
   if (position === undefined) return undefined;
   return {
-    actorId: query.actorId,
-    subjectId: query.subjectId,
+    actor: query.actorId,
+    subject: query.subjectId,
     types: query.type?.split(','),
     from: query.from,
     to: query.to,

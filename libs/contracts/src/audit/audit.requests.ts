@@ -43,11 +43,12 @@ export class OrganizationAuditQuery extends AuditQuery {
 
 /** What a store is asked for: the filters, and its first `limit` entries strictly after a position, if any. */
 export class AuditFilter {
+  /** The acting user's id (not `actorId`: that is the trace metadata's, the reader's own id). */
   @OptionalId()
-  actorId?: string;
+  actor?: string;
 
   @OptionalId()
-  subjectId?: string;
+  subject?: string;
 
   @IsOptional()
   @IsArray()

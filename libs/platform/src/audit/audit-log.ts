@@ -58,8 +58,8 @@ export class AuditLog {
     const values: unknown[] = [];
     const parameter = (value: unknown) => `$${values.push(value)}`;
     const conditions = [types.length === 1 ? `type = ${parameter(types[0])}` : `type = ANY(${parameter(types)})`];
-    if (filter.actorId !== undefined) conditions.push(`metadata->>'actorId' = ${parameter(filter.actorId)}`);
-    if (filter.subjectId !== undefined) conditions.push(`${this.subjectSql} = ${parameter(filter.subjectId)}`);
+    if (filter.actor !== undefined) conditions.push(`metadata->>'actorId' = ${parameter(filter.actor)}`);
+    if (filter.subject !== undefined) conditions.push(`${this.subjectSql} = ${parameter(filter.subject)}`);
     if (filter.organizationId !== undefined) {
       conditions.push(`data->>'organizationId' = ${parameter(filter.organizationId)}`);
     }
