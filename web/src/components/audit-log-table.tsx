@@ -18,7 +18,13 @@ interface AuditLogTableProps {
 }
 
 /** An audit log, newest first: time, type, actor and subject of each entry; filtered by type, paged by "More". */
-export function AuditLogTable({ queryKey, path, query = {}, types, renderId = (id) => id }: AuditLogTableProps) {
+export function AuditLogTable({
+  queryKey,
+  path,
+  query = {},
+  types,
+  renderId = (id) => <span className="audit-id">{id}</span>,
+}: AuditLogTableProps) {
   const [type, setType] = useState('');
   const filterId = useId();
   const log = useInfiniteQuery({
@@ -43,7 +49,8 @@ export function AuditLogTable({ queryKey, path, query = {}, types, renderId = (i
       {log.isPending ? (
         <Loading what="the audit log" />
       ) : entries.length ? (
-        <div className="table-scroll">
+        // Focusable: the ids make the table wider than a narrow screen, and a keyboard must scroll it too.
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit entries">
           <table aria-label="Audit log">
             <thead>
               <tr>

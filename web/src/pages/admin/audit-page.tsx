@@ -15,7 +15,15 @@ export function AuditPage() {
         queryKey={ADMIN}
         path="/admin/audit"
         types={ADMIN_AUDIT_TYPES}
-        renderId={(id, kind) => (kind === 'user' ? <Link to={`/admin/users/${id}`}>{id}</Link> : id)}
+        renderId={(id, kind) =>
+          kind === 'user' ? (
+            <Link className="audit-id" to={`/admin/users/${id}`}>
+              {id}
+            </Link>
+          ) : (
+            <span className="audit-id">{id}</span>
+          )
+        }
       />
     </Page>
   );

@@ -58,7 +58,7 @@ export function ActiveOrganizationPage() {
         activeTeamId={session.session.activeTeamId}
         canManage={canManage}
       />
-      {canManage && <AuditSection organizationId={full.id} />}
+      {canManage && <AuditSection organizationId={full.id} members={full.members} />}
       {canManage ? (
         <SettingsSection key={full.id} organization={full} canDelete={myRoles.includes('owner')} />
       ) : (
