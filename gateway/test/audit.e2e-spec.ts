@@ -229,11 +229,16 @@ describe('audit log', () => {
     expect(fromAdmin).toHaveLength(2);
   });
 
-  it("refuses members and outsiders, and never shows one organization's entries to another's owner", async () => {
+  it("refuses members and outsiders (an admin of A in B), and never shows one organization's entries to another's owner", async () => {
     const member = await memberA.get('/organization/audit', { organizationId: organizationA });
     expect(member).toMatchObject({ status: 403, body: { code: 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG' } });
-    const outsider = await ownerB.get('/organization/audit', { organizationId: organizationA });
-    expect(outsider).toMatchObject({ status: 403, body: { code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION' } });
+    for (const [outsider, organizationId] of [
+      [ownerB, organizationA],
+      [adminA, organizationB],
+    ] as const) {
+      const refused = await outsider.get('/organization/audit', { organizationId });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION' } });
+    }
     const own = await allPages(ownerB, '/organization/audit', { organizationId: organizationB });
     expect(own.length).toBeGreaterThan(0);
     const text = JSON.stringify(own);

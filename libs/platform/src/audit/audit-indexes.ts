@@ -5,7 +5,9 @@ import type { QueryRunner } from 'typeorm';
  * events belong to organizations, organization, each followed by the log's order, so a filtered page is one index
  * range read in order. Each is one more entry per append: the cost of an audit log that answers without a scan.
  * `subjectSql` is the catalogue's subject expression (`auditSubjectSql`) as the migration froze it: the statement
- * must use the same text for the index to serve it, which the services' audit tests check with EXPLAIN.
+ * must use the same text for the index to serve it, which the services' audit tests check with EXPLAIN. An index
+ * already there is kept: on a large store an operator builds them beforehand with CREATE INDEX CONCURRENTLY, as a
+ * plain build holds the appends of the service until it ends.
  */
 export async function createAuditIndexes(
   runner: QueryRunner,
@@ -22,7 +24,7 @@ export async function createAuditIndexes(
     ...(options.byOrganization && { events_audit_organization_idx: `(data->>'organizationId'), ${order}` }),
   };
   for (const [name, columns] of Object.entries(indexes)) {
-    await runner.query(`CREATE INDEX ${name} ON "${schema}".events (${columns})`);
+    await runner.query(`CREATE INDEX IF NOT EXISTS ${name} ON "${schema}".events (${columns})`);
   }
 }
 
