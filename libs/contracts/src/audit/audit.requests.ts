@@ -7,9 +7,9 @@ import { organizationCaller } from '../organization/organization-caller.js';
 const EVENT_TYPE_LIST = /^[A-Za-z]{1,64}(,[A-Za-z]{1,64}){0,49}$/;
 
 /**
- * The filters of `GET /admin/audit`: by actor (user id), subject id, event type (one or several, comma-separated),
- * time (`from` inclusive, `to` exclusive, ISO 8601), `limit` (50 by default, 200 at most) and the `cursor` a page
- * answered for the page after it.
+ * The filters of the audit endpoints (`GET /admin/audit`, `/organization/audit`): by actor (user id), subject id,
+ * event type (one or several, comma-separated), time (`from` inclusive, `to` exclusive, ISO 8601), `limit` (50 by
+ * default, 200 at most) and the `cursor` a page answered for the page after it.
  */
 export class AuditQuery {
   @OptionalId()
