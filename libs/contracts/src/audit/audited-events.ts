@@ -35,7 +35,8 @@ export const IdentityAudit: AuditCatalog = {
     UserBanned: ['banReason', 'banExpires'],
     UserUnbanned: [],
     AccountLinked: ['accountId', 'providerId', 'how'],
-    // Every social sign-in: the sign-in itself is the session's SessionCreated.
+    // New provider tokens of a linked account (at each social sign-in, whose session is its SessionCreated): use of
+    // the account, not an act on it.
     ProviderTokensRefreshed: null,
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
