@@ -23,6 +23,8 @@ import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { AdminAuditController } from './audit/admin-audit.controller.js';
+import { OrganizationAuditController } from './audit/organization-audit.controller.js';
 import { AdminAccess } from './admin/admin-access.js';
 import { ImpersonatorCheck } from './admin/impersonator-check.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
@@ -81,6 +83,8 @@ export class AppModule {
         AdminUsersController,
         AdminSessionsController,
         ImpersonationController,
+        AdminAuditController,
+        OrganizationAuditController,
         MailboxController,
         HealthController,
         JwtController,

@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
+import { AuditModule } from './audit/audit.module.js';
 import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
 import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -59,7 +60,7 @@ export class IdentityModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
     return {
       module: IdentityModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), AuditModule.forRuntime(runtime)],
       controllers: [
         UserNatsController,
         SignInNatsController,

@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module.js';
 import { AcceptInvitationHandler } from './invitation/commands/accept-invitation.handler.js';
 import { CancelInvitationHandler } from './invitation/commands/cancel-invitation.handler.js';
 import { InviteMemberHandler } from './invitation/commands/invite-member.handler.js';
@@ -65,7 +66,7 @@ export class OrganizationModule {
     const deliveries = new WebhookDeliveries(runtime.dataSource);
     return {
       module: OrganizationModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), AuditModule.forRuntime(runtime)],
       controllers: [
         OrganizationNatsController,
         MemberNatsController,

@@ -25,6 +25,7 @@ import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-user-index.js';
 import { Webhooks1765450000000 } from './migrations/1765450000000-webhooks.js';
+import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
 import { OrganizationEntity } from './organization/organization.entity.js';
@@ -57,6 +58,7 @@ await runService('organization', async () => {
       PersonalEventsIndex1765300000000,
       MemberUserIndex1765310000000,
       Webhooks1765450000000,
+      AuditIndexes1765610000000,
     ],
     projections: [
       organizationViewProjection,

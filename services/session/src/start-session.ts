@@ -10,6 +10,7 @@ import { AdminFields1765100000000 } from './migrations/1765100000000-admin-field
 import { ActiveSince1765200000000 } from './migrations/1765200000000-active-since.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { ImpersonationsByAdmin1765400000000 } from './migrations/1765400000000-impersonations-by-admin.js';
+import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { loadSessionConfig } from './session.config.js';
 import { SessionModule } from './session.module.js';
 import { sessionViewProjection } from './session/projections/session-view.projection.js';
@@ -31,6 +32,7 @@ await runService('session', async () => {
       ActiveSince1765200000000,
       PersonalEventsIndex1765300000000,
       ImpersonationsByAdmin1765400000000,
+      AuditIndexes1765610000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

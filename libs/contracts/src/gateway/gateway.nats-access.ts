@@ -10,6 +10,7 @@ import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { TeamRpc } from '../organization/team.rpc.js';
 import { WebhookRpc } from '../organization/webhook.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
@@ -74,6 +75,8 @@ export const GatewayNatsAccess: NatsAccess = {
     ...Object.values(WebhookRpc),
     ...Object.values(InvitationRpc),
     JwtKeyRpc.getKeySet,
+    // The audit endpoints: admins read every store, an organization's owners and admins its entries.
+    ...Object.values(AuditRpc),
   ],
   consumes: [],
   /** A new signing key: the gateways fetch the key set again at once instead of at their next refresh. */

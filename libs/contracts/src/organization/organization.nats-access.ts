@@ -8,6 +8,7 @@ import { MemberRpc } from './member.rpc.js';
 import { OrganizationRpc } from './organization.rpc.js';
 import { TeamRpc } from './team.rpc.js';
 import { WebhookRpc } from './webhook.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 // WARNING: persisted names (durable consumers), do not rename.
 export const OrganizationConsumers = {
@@ -48,6 +49,8 @@ export const OrganizationNatsAccess: NatsAccess = {
     ...Object.values(TeamRpc),
     ...Object.values(InvitationRpc),
     ...Object.values(WebhookRpc),
+    AuditRpc.organization,
+    AuditRpc.ofOrganization,
   ],
   // A user needed before their registration event arrived, or an event that arrived out of order.
   calls: [IdentityRpc.getUser],
