@@ -12,6 +12,7 @@ import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SocialController } from './social/social.controller.js';
+import { AccountLinkingController } from './social/account-linking.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
@@ -60,6 +61,7 @@ export class AppModule {
         SignUpController,
         SignInController,
         SocialController,
+        AccountLinkingController,
         SessionController,
         UserSessionsController,
         UsernameController,

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, sessionClientOf } from '../http/caller.js';
-import { locationOf, redirectTo } from '../http/location.js';
+import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
@@ -13,6 +13,7 @@ import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import { withErrorParameter } from '../auth/callback-redirect.js';
+import { authorizationAnswer } from './authorization-answer.js';
 import { SocialCallbackFields } from './social-callback.fields.js';
 
 const sameState = (a: string | undefined, b: string): boolean =>
@@ -51,7 +52,7 @@ export class SocialController {
       return { redirect: false, token: started.session.token, user: started.user };
     }
     const { correlationId } = caller;
-    const { url, state, expiresAt } = await this.services.call(IdentityRpc.startSocialSignIn, {
+    const authorization = await this.services.call(IdentityRpc.startSocialSignIn, {
       provider: body.provider,
       callbackURL: body.callbackURL,
       errorCallbackURL: body.errorCallbackURL,
@@ -62,11 +63,7 @@ export class SocialController {
       additionalParams: body.additionalParams,
       correlationId,
     });
-    const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-    response.header('Set-Cookie', this.cookies.issueState(state, maxAge));
-    if (body.disableRedirect === true) return { url, redirect: false };
-    response.header('Location', locationOf(url));
-    return { url, redirect: true };
+    return authorizationAnswer(authorization, body.disableRedirect, this.cookies, response);
   }
 
   /** Apple's form_post: the same fields, as a GET, so that the browser sends its Lax cookies with them. */

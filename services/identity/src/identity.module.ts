@@ -50,6 +50,7 @@ import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 import { jwtKeyProviders } from './keys/jwt-key.providers.js';
 import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 import { SocialNatsController } from './social/social.nats-controller.js';
+import { AccountLinkingNatsController } from './social/link/account-linking.nats-controller.js';
 import { socialProviders } from './social/social.providers.js';
 
 @Module({})
@@ -66,6 +67,7 @@ export class IdentityModule {
         AdminNatsController,
         JwtKeyNatsController,
         SocialNatsController,
+        AccountLinkingNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

@@ -1,5 +1,6 @@
 import {
   AccountLinked,
+  AccountUnlinked,
   CredentialAccountCreated,
   PasswordChanged,
   PasswordHashUpgraded,
@@ -52,6 +53,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
   if (isEvent(event, ProviderTokensRefreshed) && row) {
     return Object.assign(row, { ...tokenFacts(event.data), updatedAt: new Date(event.data.refreshedAt) });
   }
+  if (isEvent(event, AccountUnlinked)) return null;
   if (isEvent(event, PasswordChanged) && row) {
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
     return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.changedAt) });
@@ -71,6 +73,7 @@ export const accountViewProjection: RowProjection<AccountEntity> = {
     PasswordHashUpgraded.type,
     AccountLinked.type,
     ProviderTokensRefreshed.type,
+    AccountUnlinked.type,
   ],
   creates: [CredentialAccountCreated.type, AccountLinked.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
