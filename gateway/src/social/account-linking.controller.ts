@@ -5,7 +5,6 @@ import type { FastifyReply } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { asUser, Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
-import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
 import { isSessionFresh } from '../session/session-freshness.js';
@@ -29,7 +28,6 @@ export class AccountLinkingController {
    * without a new session; with `idToken`: `{url: "", status: true, redirect: false}`.
    */
   @Post('link-social')
-  @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
   @WithSession()
   async linkSocial(

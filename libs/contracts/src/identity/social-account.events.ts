@@ -33,7 +33,8 @@ export const AccountLinked = defineEvent<
     how: 'sign-up' | 'implicit' | 'link';
     linkedAt: string;
   },
-  ProviderTokensPersonal
+  /** `email`: the provider's address at the link (absent from events recorded before it was kept). */
+  ProviderTokensPersonal & { email?: string | null }
 >('AccountLinked', 'identity.events.account.linked', { personalIsPrivate: true });
 
 /** A sign-in with a linked account brought new tokens, which replace the account's. */

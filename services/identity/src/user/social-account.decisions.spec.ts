@@ -20,6 +20,7 @@ const link = (subject = '4815'): LinkSocialAccount => ({
   type: 'LinkSocialAccount',
   account: { accountId: `account-${subject}`, providerId: 'google', issuer: 'https://accounts.google.com', subject },
   how: 'sign-up',
+  email: 'ada@example.com',
   tokens,
   now,
 });
@@ -58,7 +59,7 @@ describe('user decider: social accounts', () => {
       refreshTokenExpiresAt: null,
       linkedAt: now.toISOString(),
     });
-    expect(event.personal).toEqual(tokens.secrets);
+    expect(event.personal).toEqual({ ...tokens.secrets, email: 'ada@example.com' });
   });
 
   it('refuses the same provider identity twice', () => {

@@ -20,6 +20,8 @@ export interface LinkSocialAccount {
   readonly type: 'LinkSocialAccount';
   readonly account: SocialAccountRef;
   readonly how: 'sign-up' | 'implicit' | 'link';
+  /** The provider's address, kept sealed with the tokens for the user's list of accounts. */
+  readonly email: string | null;
   readonly tokens: ProviderTokenGrant;
   readonly now: Date;
 }
@@ -52,7 +54,7 @@ export type SocialAccountGrant = Omit<LinkSocialAccount, 'type' | 'now'>;
 /** The event that joins `account` to the user. */
 export function accountLinked(userId: string, link: SocialAccountGrant, now: Date): PendingEvent {
   const data = { ...link.account, ...link.tokens.facts, userId, how: link.how, linkedAt: now.toISOString() };
-  return pendingEvent(AccountLinked, data, link.tokens.secrets, userId);
+  return pendingEvent(AccountLinked, data, { ...link.tokens.secrets, email: link.email }, userId);
 }
 
 /** One provider identity joins a user once; the accounts table's unique key keeps it from joining two users. */

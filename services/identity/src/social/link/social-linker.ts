@@ -15,6 +15,15 @@ import { decideLink, type LinkRefusal } from './social-link-rules.js';
 export type LinkOutcome =
   { readonly ok: true } | { readonly ok: false; readonly error: LinkRefusal | 'unable_to_link_account' };
 
+/** The `error` a refused link of the redirect flow sends to the app, as the reference names it. */
+export const LINK_REDIRECT_ERRORS: Readonly<Record<Extract<LinkOutcome, { ok: false }>['error'], string>> = {
+  email_not_found: 'email_not_found',
+  linking_not_allowed: 'unable_to_link_account',
+  email_does_not_match: 'email_does_not_match',
+  account_already_linked_to_different_user: 'account_already_linked_to_different_user',
+  unable_to_link_account: 'unable_to_link_account',
+};
+
 /**
  * Links a provider identity to the signed-in user who asked (link-social, both branches): the rules of
  * `decideLink`, then an `AccountLinked` (`how: 'link'`, the user its actor) or the account's new tokens.
@@ -34,10 +43,11 @@ export class SocialLinker {
     if (user === null) return { ok: false, error: 'unable_to_link_account' };
     const key = { providerId: identity.providerId, issuer: identity.issuer, accountId: identity.profile.subject };
     const linked = await this.dataSource.getRepository(AccountEntity).findOneBy(key);
+    const email = storedEmail(identity.profile.email);
     const decision = decideLink({
       userId,
       userEmail: user.email,
-      email: storedEmail(identity.profile.email),
+      email,
       emailVerified: identity.profile.emailVerified,
       linkedUserId: linked?.userId,
       linkingEnabled: this.config.ACCOUNT_LINKING_ENABLED,
@@ -61,7 +71,7 @@ export class SocialLinker {
         const account = { ...key, accountId: randomString(), subject: identity.profile.subject };
         const linking = this.users.execute(
           userId,
-          { type: 'LinkSocialAccount', account, how: 'link', tokens, now },
+          { type: 'LinkSocialAccount', account, how: 'link', email, tokens, now },
           context,
           {
             [ACCOUNTS_PROVIDER_KEY_UNIQUE]: AuthErrors.SOCIAL_ACCOUNT_ALREADY_LINKED,

@@ -104,7 +104,7 @@ export class SocialAccounts {
       }
       case 'link': {
         const account = { ...key, accountId: randomString(), subject: identity.profile.subject };
-        const command = { type: 'LinkSocialAccount', account, how: 'implicit', tokens, now } as const;
+        const command = { type: 'LinkSocialAccount', account, how: 'implicit', email, tokens, now } as const;
         const linking = this.users.execute(
           resolution.userId,
           command,
@@ -145,7 +145,7 @@ export class SocialAccounts {
         passwordHash: null,
         role: DEFAULT_ROLE,
         emailVerified: profile.emailVerified,
-        socialAccount: { account, how: 'sign-up', tokens },
+        socialAccount: { account, how: 'sign-up', email, tokens },
       },
       { correlationId },
       async (userId, now) =>

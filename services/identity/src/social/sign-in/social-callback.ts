@@ -8,7 +8,7 @@ import { FlowStore } from '../flow/flow-store.js';
 import type { SocialFlow } from '../flow/social-flow.js';
 import { ProviderRegistry } from '../provider-registry.js';
 import { authBase, providerErrorValue, withError } from './callback-redirects.js';
-import { SocialLinker } from '../link/social-linker.js';
+import { LINK_REDIRECT_ERRORS, SocialLinker } from '../link/social-linker.js';
 import { SocialAccounts } from './social-accounts.js';
 
 /** Apple's `user` field: a JSON object, else nothing. */
@@ -67,7 +67,7 @@ export class SocialCallback {
     if (flow.linkUserId !== undefined) {
       // link-social: the account joins the signed-in user who asked; no session starts.
       const linked = await this.linker.link(identity, flow.linkUserId, request.correlationId);
-      return linked.ok ? { redirect: flow.callbackURL } : fail(linked.error);
+      return linked.ok ? { redirect: flow.callbackURL } : fail(LINK_REDIRECT_ERRORS[linked.error]);
     }
     const outcome = await this.accounts.signIn(identity, provider.config, flow.requestSignUp, request.correlationId);
     if (!outcome.ok) return fail(outcome.error);

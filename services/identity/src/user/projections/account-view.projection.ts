@@ -29,6 +29,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       accountId: event.data.userId,
       issuer: '',
       password: personal.passwordHash,
+      email: null,
       scope: '',
       accessTokenExpiresAt: null,
       refreshTokenExpiresAt: null,
@@ -38,6 +39,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
   }
   if (isEvent(event, AccountLinked)) {
     const linkedAt = new Date(event.data.linkedAt);
+    const personal = event.personal as PersonalOf<typeof AccountLinked> | null;
     return Object.assign(new AccountEntity(), {
       id: event.data.accountId,
       userId: event.data.userId,
@@ -45,6 +47,8 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       accountId: event.data.subject,
       issuer: event.data.issuer,
       password: null,
+      // Null once the user's personal data is erased, or for links recorded before the address was kept.
+      email: personal?.email ?? null,
       ...tokenFacts(event.data),
       createdAt: linkedAt,
       updatedAt: linkedAt,
