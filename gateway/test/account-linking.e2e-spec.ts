@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { signUpActor, type Actor } from './support/actor.js';
 import { connectClient } from './support/client.js';
-import { eventually } from './support/eventually.js';
+import { eventually, sleep } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { GitHubStandIn } from './support/identity-providers/github-stand-in.js';
 import { LocalOpenIdProvider } from './support/identity-providers/local-openid-provider.js';
@@ -131,6 +131,23 @@ describe('account linking through the gateway (link-social, unlink-account)', ()
     });
   });
 
+  it('links nothing once the user who asked signed out in that browser', async () => {
+    const ada = await signUpActor(stack, 'link-signed-out');
+    google.addUser({ sub: `out-${ada.email}`, email: ada.email, emailVerified: true, name: 'Ada' });
+    const started = await ada.post<{ url: string }>('/link-social', { provider: 'google', errorCallbackURL: '/oops' });
+    expect((await ada.post('/sign-out')).status).toBe(200);
+    const redirect = await google.authorize(started.body.url, `out-${ada.email}`);
+    const answer = await request(String(redirect), {
+      headers: {
+        cookie: `${ada.cookie}; ${cookieHeaderFrom(started.setCookies)}`,
+        'x-forwarded-for': randomClientIp(),
+      },
+    });
+    expect(location(answer)).toBe('/oops?error=unable_to_link_account');
+    const { rows } = await db.query(`SELECT 1 FROM identity.events WHERE data->>'subject' = $1`, [`out-${ada.email}`]);
+    expect(rows).toEqual([]);
+  });
+
   describe('link-social, id-token branch', () => {
     it('links with a checked token: {url: "", status: true, redirect: false}; the errors of the reference', async () => {
       const ada = await signUpActor(stack, 'link-idtoken');
@@ -221,6 +238,22 @@ describe('account linking through the gateway (link-social, unlink-account)', ()
       });
       expect(await unlink({ providerId: 'google' }, {})).toMatchObject({ status: 401 });
     });
+  });
+
+  it('unlinks only with a fresh session (SESSION_FRESH_AGE): 403 SESSION_NOT_FRESH', async () => {
+    await stack.restart('gateway', { SESSION_FRESH_AGE: '1' });
+    try {
+      const ada = await signUpActor(stack, 'unlink-stale');
+      expect(location(await linkThrough(ada, 'github', githubUser(ada.email, true)))).toBe('/account/linked');
+      await sleep(1500);
+      expect(await ada.post('/unlink-account', { providerId: 'github' })).toMatchObject({
+        status: 403,
+        body: { code: 'SESSION_NOT_FRESH' },
+      });
+      expect(await providersOf(ada)).toEqual(['credential', 'github']);
+    } finally {
+      await stack.restart('gateway', {});
+    }
   });
 
   describe('the linking settings', () => {

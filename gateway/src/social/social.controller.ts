@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, sessionClientOf } from '../http/caller.js';
+import { WithSession } from '../http/with-session.decorator.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -80,7 +81,9 @@ export class SocialController {
     redirectTo(response, `${this.authBase()}/callback/${encodeURIComponent(id)}?${new URLSearchParams(fields)}`);
   }
 
+  /** The browser's session, if any, is resolved: a link-social flow finishes only for the user who started it. */
   @Get('callback/:id')
+  @WithSession({ optional: true })
   async callback(
     @Param('id') id: string,
     @Query() query: SocialCallbackFields,
@@ -94,6 +97,7 @@ export class SocialController {
       providerId: id,
       state: query.state,
       stateCookieMatches,
+      signedInUserId: caller.user?.id,
       code: query.code,
       error: query.error,
       errorDescription: query.error_description,

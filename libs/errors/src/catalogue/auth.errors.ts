@@ -56,7 +56,7 @@ export const AuthErrors = {
     'FAILED_TO_UNLINK_LAST_ACCOUNT',
   ),
   ACCOUNT_NOT_FOUND: defineError('Account not found', HttpStatus.BAD_REQUEST),
-  SESSION_NOT_FRESH: defineError('Session is not fresh', HttpStatus.FORBIDDEN),
+  SESSION_NOT_FRESH: defineError('Session is not fresh', HttpStatus.FORBIDDEN, 'SESSION_NOT_FRESH'),
   SESSION_NOT_FOUND: defineError('Session not found', HttpStatus.BAD_REQUEST),
   EMAIL_PASSWORD_DISABLED: defineError('Email and password is not enabled', HttpStatus.BAD_REQUEST),
   EMAIL_PASSWORD_SIGN_UP_DISABLED: defineError('Email and password sign up is not enabled', HttpStatus.BAD_REQUEST),

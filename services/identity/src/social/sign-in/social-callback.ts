@@ -65,7 +65,9 @@ export class SocialCallback {
     const { issuer, profile, tokens } = exchanged;
     const identity = { providerId: flow.providerId, issuer, profile, tokens };
     if (flow.linkUserId !== undefined) {
-      // link-social: the account joins the signed-in user who asked; no session starts.
+      // link-social: the account joins the user who asked, while still signed in in this browser (after a sign-out
+      // the next person at a shared computer must not link their provider account to it); no session starts.
+      if (request.signedInUserId !== flow.linkUserId) return fail('unable_to_link_account');
       const linked = await this.linker.link(identity, flow.linkUserId, request.correlationId);
       return linked.ok ? { redirect: flow.callbackURL } : fail(LINK_REDIRECT_ERRORS[linked.error]);
     }
