@@ -13,6 +13,7 @@ import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SocialController } from './social/social.controller.js';
 import { ProviderTokensController } from './social/provider-tokens.controller.js';
+import { AccountLinkingController } from './social/account-linking.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
@@ -65,6 +66,7 @@ export class AppModule {
         SignInController,
         SocialController,
         ProviderTokensController,
+        AccountLinkingController,
         SessionController,
         UserSessionsController,
         UsernameController,

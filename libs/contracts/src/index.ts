@@ -22,6 +22,7 @@ export * from './identity/social-account.events.js';
 export * from './identity/social.requests.js';
 export * from './identity/provider-tokens.requests.js';
 export * from './identity/provider-tokens.rpc.js';
+export * from './identity/account-linking.requests.js';
 export * from './identity/delete-user.requests.js';
 export * from './admin/admin-access.js';
 export * from './admin/admin.requests.js';

@@ -51,6 +51,7 @@ import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 import { jwtKeyProviders } from './keys/jwt-key.providers.js';
 import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 import { SocialNatsController } from './social/social.nats-controller.js';
+import { AccountLinkingNatsController } from './social/link/account-linking.nats-controller.js';
 import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
@@ -70,6 +71,7 @@ export class IdentityModule {
         JwtKeyNatsController,
         SocialNatsController,
         ProviderTokensNatsController,
+        AccountLinkingNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

@@ -21,6 +21,7 @@ import { AdminUserFields1765100000000 } from './migrations/1765100000000-admin-u
 import { JwtKeys1764700000000 } from './migrations/1764700000000-jwt-keys.js';
 import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
 import { SocialAccounts1765500000000 } from './migrations/1765500000000-social-accounts.js';
+import { AccountEmail1765600000000 } from './migrations/1765600000000-account-email.js';
 import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { JwtKeyEntity } from './keys/jwt-key.entity.js';
 import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
@@ -49,6 +50,7 @@ await runService('identity', async () => {
       AdminUserFields1765100000000,
       PersonalEventsIndex1765300000000,
       SocialAccounts1765500000000,
+      AccountEmail1765600000000,
       AuditIndexes1765610000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection, jwtKeyViewProjection],

@@ -35,6 +35,7 @@ export const IdentityAudit: AuditCatalog = {
     UserBanned: ['banReason', 'banExpires'],
     UserUnbanned: [],
     AccountLinked: ['accountId', 'providerId', 'how'],
+    AccountUnlinked: ['accountId', 'providerId'],
     // New provider tokens of a linked account (at each social sign-in, whose session is its SessionCreated): use of
     // the account, not an act on it.
     ProviderTokensRefreshed: null,

@@ -8,6 +8,7 @@ import { FlowStore } from '../flow/flow-store.js';
 import type { SocialFlow } from '../flow/social-flow.js';
 import { ProviderRegistry } from '../provider-registry.js';
 import { authBase, providerErrorValue, withError } from './callback-redirects.js';
+import { LINK_REDIRECT_ERRORS, SocialLinker } from '../link/social-linker.js';
 import { SocialAccounts } from './social-accounts.js';
 
 /** Apple's `user` field: a JSON object, else nothing. */
@@ -34,6 +35,7 @@ export class SocialCallback {
     private readonly registry: ProviderRegistry,
     private readonly exchange: CodeExchange,
     private readonly accounts: SocialAccounts,
+    private readonly linker: SocialLinker,
     private readonly queries: QueryBus,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
@@ -64,12 +66,16 @@ export class SocialCallback {
       now,
     );
     if (!exchanged.ok) return fail(exchanged.error);
-    const outcome = await this.accounts.signIn(
-      { providerId: flow.providerId, issuer: exchanged.issuer, profile: exchanged.profile, tokens: exchanged.tokens },
-      provider.config,
-      flow.requestSignUp,
-      request.correlationId,
-    );
+    const { issuer, profile, tokens } = exchanged;
+    const identity = { providerId: flow.providerId, issuer, profile, tokens };
+    if (flow.linkUserId !== undefined) {
+      // link-social: the account joins the user who asked, while still signed in in this browser (after a sign-out
+      // the next person at a shared computer must not link their provider account to it); no session starts.
+      if (request.signedInUserId !== flow.linkUserId) return fail('unable_to_link_account');
+      const linked = await this.linker.link(identity, flow.linkUserId, request.correlationId);
+      return linked.ok ? { redirect: flow.callbackURL } : fail(LINK_REDIRECT_ERRORS[linked.error]);
+    }
+    const outcome = await this.accounts.signIn(identity, provider.config, flow.requestSignUp, request.correlationId);
     if (!outcome.ok) return fail(outcome.error);
     const user = await this.queries.execute(new GetUserQuery(outcome.userId));
     if (user === null) return fail('unable_to_create_session');

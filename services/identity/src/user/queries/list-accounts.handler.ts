@@ -2,6 +2,7 @@ import type { AccountView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccountEntity, grantedScopes } from '../account.entity.js';
+import { UserEntity } from '../user.entity.js';
 import { ListAccountsQuery } from './list-accounts.query.js';
 
 @QueryHandler(ListAccountsQuery)
@@ -12,12 +13,14 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Acc
     const accounts = await this.dataSource
       .getRepository(AccountEntity)
       .find({ where: { userId }, order: { createdAt: 'ASC' } });
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
     return accounts.map((account) => ({
       id: account.id,
       providerId: account.providerId,
       provider: account.providerId,
       userId: account.userId,
       accountId: account.accountId,
+      email: account.providerId === 'credential' ? (user?.email ?? null) : account.email,
       scopes: grantedScopes(account),
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
