@@ -1,5 +1,10 @@
 import { asRecordedEvent, type PendingEvent } from '@authsvc/platform';
-import { accountLinked, refreshProviderTokens, type ProviderTokenGrant } from '../../user/social-account.decisions.js';
+import {
+  accountLinked,
+  refreshProviderTokens,
+  unlinkSocialAccount,
+  type ProviderTokenGrant,
+} from '../../user/social-account.decisions.js';
 import type { RegisteredUser } from '../../user/user-state.js';
 import { tokensOfRefresh } from './refresh-grant.js';
 import {
@@ -72,6 +77,13 @@ describe("an account's provider tokens, from its user's events", () => {
   it("ignores other accounts' events, and has no tokens for an account never linked", () => {
     expect(current(linked({ accessToken: 'a1' }), refreshed({ accessToken: 'other' }, 'acc-2')).accessToken).toBe('a1');
     expect(current()).toEqual(NO_PROVIDER_TOKENS);
+  });
+
+  it('has no tokens once the account is unlinked, until a new link brings new ones', () => {
+    const command = { type: 'UnlinkSocialAccount', accountId: 'acc-1', allowUnlinkingAll: true, now } as const;
+    const unlinked = unlinkSocialAccount(command, user)[0];
+    expect(current(linked({ accessToken: 'a1', refreshToken: 'r1' }), unlinked)).toEqual(NO_PROVIDER_TOKENS);
+    expect(current(linked({ accessToken: 'a1' }), unlinked, linked({ accessToken: 'a2' })).accessToken).toBe('a2');
   });
 
   it('has no tokens once the user data key is destroyed (personal data reads as null)', () => {

@@ -1,4 +1,9 @@
-import { AccountLinked, ProviderTokensRefreshed, type ProviderTokensPersonal } from '@authsvc/contracts';
+import {
+  AccountLinked,
+  AccountUnlinked,
+  ProviderTokensRefreshed,
+  type ProviderTokensPersonal,
+} from '@authsvc/contracts';
 import { isEvent, type RecordedEvent } from '@authsvc/platform';
 
 /** An account's provider tokens as identity holds them now (unsealed from the user's events). */
@@ -55,6 +60,9 @@ export function storedProviderTokens(history: readonly RecordedEvent[], accountI
       tokens = tokensOf(event.personal, event.data);
     } else if (isEvent(event, ProviderTokensRefreshed) && event.data.accountId === accountId) {
       tokens = mergeTokens(tokens, tokensOf(event.personal, event.data));
+    } else if (isEvent(event, AccountUnlinked) && event.data.accountId === accountId) {
+      // An unlinked account's tokens are never served again, even if the same account is linked once more later.
+      tokens = NO_PROVIDER_TOKENS;
     }
   }
   return tokens;
