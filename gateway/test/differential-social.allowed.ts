@@ -39,6 +39,16 @@ export const SOCIAL_SURFACE_DIFFERENCES: readonly AllowedDifference[] = [
     why: 'each account also carries `provider` (= providerId), the v1.2 name older clients read (as on the account surface)',
   },
   {
+    label: 'setup: verify-email',
+    aspects: ['cookies'],
+    why: 'as on the account surface: a verification link opened by a browser signed in as its user does not set the unchanged session cookie again (1.7 does)',
+  },
+  {
+    label: 'list-accounts: after implicit linking',
+    aspects: ['body'],
+    why: 'each account also carries `provider` (= providerId), the v1.2 name older clients read (as on the account surface)',
+  },
+  {
     label: 'callback/google: the user cancels at the provider (access_denied, a description)',
     aspects: ['location'],
     why: "deliberately stricter: the provider's error_description is not relayed to errorCallbackURL (1.7 relays it as given): arbitrary provider text never reaches the app's page",

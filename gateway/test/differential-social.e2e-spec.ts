@@ -30,6 +30,8 @@ const mallory = person('mallory', { emailVerified: false });
 /** Signed up with a password first (unverified locally); the provider vouches for the address. */
 const barbara = person('barbara');
 const silent = person('no-address', { hasAddress: false });
+/** Signed up with a password first and verified the address; the provider vouches for it too: implicit linking. */
+const linus = person('linus');
 
 /**
  * Every step, in order, each sent to both sides. Steps of the endpoints still to come (link-social,
@@ -240,6 +242,16 @@ const STEPS: readonly Step[] = [
       return callback('google', barbara)(flow, label);
     },
   },
+  {
+    label: 'callback/google: a verified provider address meets a verified local account',
+    reference: signedInTo('/dashboard'),
+    run: async (flow, label) => {
+      await flow.signUp('linus-owner', linus.email);
+      await flow.pair.followLink('setup: verify-email', linus.email, 'verify-email', { as: 'linus-owner' });
+      return callback('google', linus)(flow, label);
+    },
+  },
+  { label: 'list-accounts: after implicit linking', reference: OK, run: read('list-accounts', linus) },
   {
     label: 'callback/google: a form post, then its GET',
     reference: signedInTo('/dashboard'),
