@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: measures get-session, sign-in, sign-up and organization reads and writes against the compiled stack, each beside a
-// baseline measured in the same run, and prints a Markdown table. See docs/performance.md.
+// `npm run bench`: measures get-session, sign-in, sign-up, organization reads and writes and social sign-in against
+// the compiled stack, each beside a baseline measured in the same run, and prints a Markdown table. See
+// docs/performance.md.
 //
 //   BENCH_URL=http://host:port  use a running gateway instead of starting the stack (the Postgres scan
 //                               counts and the cold path still use the bench database and Redis db 2)
@@ -10,8 +11,9 @@
 //   BENCH_WARMUP_REQUESTS=4000  this many requests (the processes reach their steady cost per write only
 //                               after a few thousand writes)
 //   BENCH_SIGN_IN_ROUNDS=3      sign-in's budget phases, each between two measurements of its baseline
-//   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up,org-reads,org-writes   run a subset
+//   BENCH_ONLY=get-session,sign-in,sign-in-overhead,sign-up,org-reads,org-writes,social-sign-in   run a subset
 //   BENCH_ORG_MEMBERS=10000     members of org-reads' large organization
+//   BENCH_SOCIAL_USERS=200      provider users the social sign-ins cycle through
 //   BENCH_CPU_PROF=1            start the Node processes with --cpu-prof (profiles in BENCH_PROF_DIR,
 //                               default /tmp/prof, one folder per app, written when the stack stops)
 //   BENCH_VERBOSE=1             show the output of the spawned processes
@@ -26,6 +28,7 @@ import pg from 'pg';
 import { machine, pidsNamed } from './lib/measure.mjs';
 import { organizationReadsScenario, organizationWritesScenario } from './lib/organization-scenarios.mjs';
 import { getSessionScenario, signInOverheadScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
+import { socialSignInScenario } from './lib/social-scenario.mjs';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +41,7 @@ const SCENARIOS = {
   'sign-up': signUpScenario,
   'org-reads': organizationReadsScenario,
   'org-writes': organizationWritesScenario,
+  'social-sign-in': socialSignInScenario,
 };
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',').map((name) => name.trim());

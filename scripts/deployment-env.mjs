@@ -33,8 +33,9 @@ export function variablesOf(readme, app) {
  */
 export function deploymentEnv({ readme, app, configKeys, secretKeys, healthPort }) {
   return variablesOf(readme, app).map((name) => {
-    // Set per Deployment, not shared: each app's own health port and NATS credential.
+    // Set per Deployment, not shared: each app's own health port, trace service name and NATS credential.
     if (name === 'HEALTH_PORT') return { name, value: String(healthPort) };
+    if (name === 'OTEL_SERVICE_NAME') return { name, value: app };
     if (name === 'NATS_NKEY_SEED') return secretEntry(name, `nats-credential-${app}`);
     if (configKeys.includes(name))
       return { name, valueFrom: { configMapKeyRef: { name: 'authsvc-config', key: name } } };

@@ -52,6 +52,8 @@ const EGRESS_BY_VARIABLE: Readonly<Record<string, readonly number[]>> = {
   NATS_URL: [defaultPort(natsVariables('gateway').NATS_URL.defaultValue)],
   // SMTP has no default server: the ports of plain, implicit-TLS and submission SMTP.
   SMTP_URL: [25, 465, 587],
+  // An OpenTelemetry collector's OTLP/HTTP port (it has no default server).
+  OTEL_EXPORTER_OTLP_ENDPOINT: [4318],
   // The captcha provider's siteverify API, over HTTPS.
   CAPTCHA_PROVIDER: [443],
   // Social providers' token, userinfo, JWKS and discovery endpoints, over HTTPS.
@@ -338,9 +340,10 @@ describe('deployment manifests', () => {
     });
 
     it('holds each README variable once: in the ConfigMap, the Secret, or per Deployment', () => {
+      // Per Deployment: each app's health port, name in traces and NATS credential.
       const secretKeys = sorted(Object.keys(resource('Secret', 'authsvc-secrets').stringData ?? {}));
       const configKeys = sorted(Object.keys(resource('ConfigMap', 'authsvc-config').data ?? {}));
-      const sources = [...configKeys, ...secretKeys, 'HEALTH_PORT', 'NATS_NKEY_SEED'];
+      const sources = [...configKeys, ...secretKeys, 'HEALTH_PORT', 'OTEL_SERVICE_NAME', 'NATS_NKEY_SEED'];
       expect(secretKeys).toEqual(sorted(SECRET_KEYS));
       expect(sorted(sources)).toEqual(allVariables);
       expect({ setTwice: sources.filter((key, index) => sources.indexOf(key) !== index) }).toEqual({ setTwice: [] });

@@ -4,13 +4,19 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-/** Sends one request; its status and body text. */
+/** Sends one request; its status, headers (node:http's: lower-case names, `set-cookie` an array) and body text. */
 export function send(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       response.on('error', reject);
     });
     outgoing.on('error', reject);

@@ -172,3 +172,37 @@ export function machine() {
   const model = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
   return { cpu: model?.trim() ?? 'unknown', cores: cpus().length, node: process.version };
 }
+
+function percentile(sorted, share) {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+}
+
+/** Latencies (ms) measured by a bench's own request loop over `seconds`, as a row's result (like `load`'s). */
+export function latencySummary(latencies, seconds) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    total: latencies.length,
+    p50: Math.round(percentile(sorted, 0.5)),
+    p99: Math.round(percentile(sorted, 0.99)),
+    max: Math.round(sorted.at(-1) ?? 0),
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: { 200: latencies.length },
+  };
+}
+
+/** Runs `task(index)` for 0…count−1, `concurrency` at a time. */
+export async function inParallel(count, concurrency, task) {
+  let next = 0;
+  const results = new Array(count);
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return results;
+}

@@ -5,7 +5,7 @@ import { DEV_NATS_NKEY_SEEDS } from '@authsvc/config';
 import { MemberRpc, natsInboxPrefix } from '@authsvc/contracts';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 import { send } from './http-client.mjs';
-import { cpuMeter, load, quiet, tableScans } from './measure.mjs';
+import { cpuMeter, inParallel, latencySummary, load, quiet, tableScans } from './measure.mjs';
 import { printLoad, signUp, signUpUser, startFloorServer, uniqueEmail, warmUp } from './scenarios.mjs';
 
 /** A cookie-authenticated POST must name the gateway's origin (BENCH_URL: the URL itself). */
@@ -24,20 +24,6 @@ const INVITATIONS_PER_ORGANIZATION = 2;
 /** Additions in flight: they all append to the one organization's stream. */
 const ADD_CONCURRENCY = 8;
 const round = (value, digits = 1) => Number(value.toFixed(digits));
-
-/** Runs `task(index)` for 0…count−1, `concurrency` at a time. */
-async function inParallel(count, concurrency, task) {
-  let next = 0;
-  const results = new Array(count);
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      results[index] = await task(index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return results;
-}
 
 async function call(url, cookie, method, path, payload) {
   const query = method === 'GET' && payload ? `?${new URLSearchParams(payload)}` : '';
@@ -350,26 +336,6 @@ async function activeMemberRow({ processes, duration, cookies, measure }) {
   }
 }
 
-function percentile(sorted, share) {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
-}
-
-/** Latencies (ms) of one kind of request as the rows' result. */
-function summary(latencies, seconds) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    rps: latencies.length / seconds,
-    total: latencies.length,
-    p50: round(percentile(sorted, 0.5), 0),
-    p99: round(percentile(sorted, 0.99), 0),
-    max: round(sorted.at(-1) ?? 0, 0),
-    non2xx: 0,
-    errors: 0,
-    timeouts: 0,
-    statusCodes: { 200: latencies.length },
-  };
-}
-
 /**
  * org-writes: create (20 connections, 20 users), then invite-member + accept-invitation: each of 20 loops invites
  * its own users into the organizations its owner created, each invitee accepting with their session.
@@ -460,8 +426,8 @@ export async function organizationWritesScenario({ url, stack, processes, cpuGro
   const pairMeter = cpuMeter(cpuGroups());
   pairMeter.start();
   await run(duration, true);
-  const invited = summary(invites, duration);
-  const accepted = summary(accepts, duration);
+  const invited = latencySummary(invites, duration);
+  const accepted = latencySummary(accepts, duration);
   printLoad('invite-member', invited);
   printLoad('accept-invitation', accepted);
   printCpu(pairMeter.perRequest(invited.total + accepted.total));

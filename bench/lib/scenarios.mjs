@@ -5,11 +5,11 @@ import bcrypt from 'bcrypt';
 import { ManagedProcess, freePort, waitForHttp200, BENCH_REDIS_URL } from './stack.mjs';
 import { bcryptHashTime, cpuMeter, load, rssMb, scansBetween, tableScans, throughput, quiet } from './measure.mjs';
 
-const PASSWORD = 'bench-password-123';
+export const PASSWORD = 'bench-password-123';
 const BCRYPT_COST = 10;
 /** bcrypt's lowest cost: what a sign-up costs besides hashing. */
-const CHEAP_BCRYPT_COST = 4;
-const JSON_HEADERS = { 'content-type': 'application/json' };
+export const CHEAP_BCRYPT_COST = 4;
+export const JSON_HEADERS = { 'content-type': 'application/json' };
 const RUN_ID = randomUUID().slice(0, 8);
 /**
  * Load before a write scenario is measured: at least this many seconds and this many requests. Every process
@@ -95,7 +95,7 @@ function combinedPhases(phases) {
 }
 
 /** Runs one measured load phase and prints the CPU each process spent per request (ms). */
-async function loadWithCpu(cpuGroups, url, options) {
+export async function loadWithCpu(cpuGroups, url, options) {
   const meter = cpuMeter(cpuGroups());
   meter.start();
   const result = await load(url, options);

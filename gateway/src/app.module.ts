@@ -12,6 +12,8 @@ import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { SocialController } from './social/social.controller.js';
+import { ProviderTokensController } from './social/provider-tokens.controller.js';
+import { AccountLinkingController } from './social/account-linking.controller.js';
 import { SignUpController } from './auth/sign-up.controller.js';
 import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
@@ -22,6 +24,8 @@ import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { AdminAuditController } from './audit/admin-audit.controller.js';
+import { OrganizationAuditController } from './audit/organization-audit.controller.js';
 import { AdminAccess } from './admin/admin-access.js';
 import { ImpersonatorCheck } from './admin/impersonator-check.js';
 import { AdminRoleController } from './admin/admin-role.controller.js';
@@ -35,6 +39,7 @@ import { OrganizationController } from './organization/organization.controller.j
 import { ActiveMember } from './organization/active-member.js';
 import { MemberController } from './organization/member.controller.js';
 import { TeamController } from './organization/team.controller.js';
+import { WebhookController } from './webhook/webhook.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config.js';
 import { GATEWAY_REDIS, HealthController } from './health/health.controller.js';
 import { GracefulDrain } from './http/graceful-drain.js';
@@ -61,6 +66,8 @@ export class AppModule {
         SignUpController,
         SignInController,
         SocialController,
+        ProviderTokensController,
+        AccountLinkingController,
         SessionController,
         UserSessionsController,
         UsernameController,
@@ -72,12 +79,15 @@ export class AppModule {
         OrganizationController,
         MemberController,
         TeamController,
+        WebhookController,
         InvitationController,
         AdminRoleController,
         AdminBanController,
         AdminUsersController,
         AdminSessionsController,
         ImpersonationController,
+        AdminAuditController,
+        OrganizationAuditController,
         MailboxController,
         HealthController,
         JwtController,

@@ -4,6 +4,7 @@ import {
   checkSecrets,
   ConfigError,
   healthPortVariable,
+  tracingVariables,
   integer,
   list,
   loadConfig,
@@ -38,6 +39,7 @@ const gatewaySchema = {
   /** Probes and metrics, apart from the public port: `/health/live`, `/health/ready`, `/metrics`. */
   ...healthPortVariable(3100),
   ...ShutdownVariables,
+  ...tracingVariables('gateway'),
   /** Extra origins allowed to call the API and to appear in callback URLs; BASE_URL's origin always is. */
   TRUSTED_ORIGINS: list(''),
   RATE_LIMIT_ENABLED: boolean(true),

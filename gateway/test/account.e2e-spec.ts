@@ -107,7 +107,8 @@ describe('profile and accounts of the signed-in user', () => {
   });
 
   it('lists the sign-in methods without secrets', async () => {
-    const { cookie, userId } = await signUp();
+    const email = uniqueEmail('methods');
+    const { cookie, userId } = await signUp({ email });
     const answer = await request<Record<string, unknown>[]>(stack.url('/api/auth/list-accounts'), {
       headers: { cookie },
     });
@@ -119,6 +120,7 @@ describe('profile and accounts of the signed-in user', () => {
         provider: 'credential',
         userId,
         accountId: userId,
+        email,
         scopes: [],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

@@ -143,6 +143,16 @@ describe('start-up checks', () => {
     expect(result.output).toMatch(/HEALTH_PORT must be an integer/);
   });
 
+  it('names a malformed tracing variable and exits non-zero', async () => {
+    const result = await runUntilExit('gateway/dist/main.js', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://127.0.0.1:4317',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT must use http: or https:/);
+    expect(result.output).toMatch(/OTEL_TRACES_SAMPLER must be one of/);
+  });
+
   it.each([
     [
       'PostgreSQL',

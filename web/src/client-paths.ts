@@ -25,6 +25,7 @@ export const CLIENT_PATHS = {
   admin: '/admin',
   newUser: '/admin/users/new',
   user: '/admin/users/:id',
+  adminAudit: '/admin/audit',
 } as const;
 
 /** The file of the build that lists CLIENT_PATHS for the gateway. */

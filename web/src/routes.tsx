@@ -11,6 +11,7 @@ import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
 import { SessionsPage } from './pages/account/sessions-page';
 import { SignInMethodsPage } from './pages/account/sign-in-methods-page';
+import { AuditPage } from './pages/admin/audit-page';
 import { CreateUserPage } from './pages/admin/create-user-page';
 import { RequireAdmin } from './pages/admin/require-admin';
 import { UserDetailsPage } from './pages/admin/user-details-page';
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
               { index: true, element: <UsersPage /> },
               { path: CLIENT_PATHS.newUser, element: <CreateUserPage /> },
               { path: CLIENT_PATHS.user, element: <UserDetailsPage /> },
+              { path: CLIENT_PATHS.adminAudit, element: <AuditPage /> },
             ],
           },
         ],

@@ -5,7 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, sessionClientOf } from '../http/caller.js';
-import { locationOf, redirectTo } from '../http/location.js';
+import { WithSession } from '../http/with-session.decorator.js';
+import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
@@ -13,6 +14,7 @@ import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { AUTH_BASE_PATH } from '../auth/auth-base-path.js';
 import { withErrorParameter } from '../auth/callback-redirect.js';
+import { authorizationAnswer } from './authorization-answer.js';
 import { SocialCallbackFields } from './social-callback.fields.js';
 
 const sameState = (a: string | undefined, b: string): boolean =>
@@ -51,7 +53,7 @@ export class SocialController {
       return { redirect: false, token: started.session.token, user: started.user };
     }
     const { correlationId } = caller;
-    const { url, state, expiresAt } = await this.services.call(IdentityRpc.startSocialSignIn, {
+    const authorization = await this.services.call(IdentityRpc.startSocialSignIn, {
       provider: body.provider,
       callbackURL: body.callbackURL,
       errorCallbackURL: body.errorCallbackURL,
@@ -62,11 +64,7 @@ export class SocialController {
       additionalParams: body.additionalParams,
       correlationId,
     });
-    const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-    response.header('Set-Cookie', this.cookies.issueState(state, maxAge));
-    if (body.disableRedirect === true) return { url, redirect: false };
-    response.header('Location', locationOf(url));
-    return { url, redirect: true };
+    return authorizationAnswer(authorization, body.disableRedirect, this.cookies, response);
   }
 
   /** Apple's form_post: the same fields, as a GET, so that the browser sends its Lax cookies with them. */
@@ -83,7 +81,9 @@ export class SocialController {
     redirectTo(response, `${this.authBase()}/callback/${encodeURIComponent(id)}?${new URLSearchParams(fields)}`);
   }
 
+  /** The browser's session, if any, is resolved: a link-social flow finishes only for the user who started it. */
   @Get('callback/:id')
+  @WithSession({ optional: true })
   async callback(
     @Param('id') id: string,
     @Query() query: SocialCallbackFields,
@@ -97,6 +97,7 @@ export class SocialController {
       providerId: id,
       state: query.state,
       stateCookieMatches,
+      signedInUserId: caller.user?.id,
       code: query.code,
       error: query.error,
       errorDescription: query.error_description,

@@ -35,6 +35,8 @@ function appOf(name: AppName): string {
 /** What `start` runs; a second gateway replica only on request. */
 const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
+/** The app a replica is one of: its NATS user and the service its health names. */
+
 const ROOT = process.cwd();
 const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -213,6 +215,16 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
+  /** Starts a second identity replica beside the first (same database, NATS queue group and Redis). */
+  async startIdentityReplica(): Promise<void> {
+    await this.startServiceReplica('identity');
+  }
+
+  /** Starts a second organization service beside the first (same database, NATS and Redis). */
+  async startOrganizationReplica(): Promise<void> {
+    await this.startServiceReplica('organization');
+  }
+
   /** Starts a second replica of a service beside the first (same database, NATS and Redis); ready when it resolves. */
   async startServiceReplica(service: 'identity' | 'session' | 'organization'): Promise<ServiceReplica> {
     const replica: ServiceReplica = `${service}-replica`;
@@ -306,7 +318,7 @@ export class TestStack {
   }
 
   private spawn(app: AppName): void {
-    const gateway = ENTRY_POINTS[app] === ENTRY_POINTS.gateway;
+    const gateway = appOf(app) === 'gateway';
     const env = {
       ...process.env,
       ...this.env,

@@ -4,3 +4,4 @@ export * from './common-variables.js';
 export * from './secret-policy.js';
 export * from './purpose-keys.js';
 export * from './social-variables.js';
+export * from './tracing-variables.js';

@@ -16,6 +16,12 @@ describe('error catalogue', () => {
 
   it('keeps the explicit codes the current client compares', () => {
     expect(AuthErrors.USER_ALREADY_EXISTS.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    expect(AuthErrors.FAILED_TO_UNLINK_LAST_ACCOUNT.code).toBe('FAILED_TO_UNLINK_LAST_ACCOUNT');
+    expect(AuthErrors.SESSION_NOT_FRESH.code).toBe('SESSION_NOT_FRESH');
+    expect(AuthErrors.LINKING_NOT_ALLOWED).toMatchObject({ code: 'LINKING_NOT_ALLOWED', status: 401 });
+    expect(AuthErrors.DIFFERENT_EMAILS_NOT_ALLOWED.code).toBe('LINKING_DIFFERENT_EMAILS_NOT_ALLOWED');
+    expect(AuthErrors.UNABLE_TO_CREATE_ACCOUNT).toMatchObject({ code: 'LINKING_FAILED', status: 417 });
+    expect(AuthErrors.SOCIAL_ACCOUNT_ALREADY_LINKED.status).toBe(409);
     expect(RequestErrors.INVALID_CALLBACK_URL).toEqual({
       message: 'Invalid callbackURL',
       code: 'INVALID_CALLBACK_URL',

@@ -1,4 +1,5 @@
 import { AdminErrors } from './catalogue/admin.errors.js';
+import { AuditErrors } from './catalogue/audit.errors.js';
 import { AuthErrors } from './catalogue/auth.errors.js';
 import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
@@ -14,6 +15,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(OrganizationErrors),
   ...Object.values(CaptchaErrors),
   ...Object.values(AdminErrors),
+  ...Object.values(AuditErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

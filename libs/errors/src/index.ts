@@ -8,3 +8,4 @@ export * from './catalogue/username.errors.js';
 export * from './catalogue/organization.errors.js';
 export * from './catalogue/captcha.errors.js';
 export * from './catalogue/admin.errors.js';
+export * from './catalogue/audit.errors.js';

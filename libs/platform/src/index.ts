@@ -53,3 +53,8 @@ export * from './testing/decider-scenario.js';
 export * from './testing/refusal.js';
 export * from './nats/nats-authorization.js';
 export * from './nats/nats-server-config-files.js';
+export * from './tracing/tracing-state.js';
+export * from './tracing/nats-trace-context.js';
+export * from './tracing/http-server-span.js';
+export * from './audit/audit-log.js';
+export * from './audit/audit-indexes.js';

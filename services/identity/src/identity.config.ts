@@ -8,6 +8,7 @@ import {
   DatabaseVariables,
   EventStreamVariables,
   healthPortVariable,
+  tracingVariables,
   integer,
   list,
   loadConfig,
@@ -37,6 +38,7 @@ const identitySchema = {
   ...EventStreamVariables,
   ...healthPortVariable(3101),
   ...ShutdownVariables,
+  ...tracingVariables('identity'),
   BCRYPT_COST: integer(10, 4, 15),
   /** bcrypt operations at once; 0: every core but one (the rest is refused with 503 when the queue is full). */
   BCRYPT_CONCURRENCY: integer(0, 0, 256),

@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
+import { AuditModule } from './audit/audit.module.js';
 import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
 import { AccountThrottle } from './security/account-throttle.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -50,14 +51,17 @@ import { NewPasswordPolicy } from './user/credential/new-password-policy.js';
 import { jwtKeyProviders } from './keys/jwt-key.providers.js';
 import { JwtKeyNatsController } from './keys/jwt-key.nats-controller.js';
 import { SocialNatsController } from './social/social.nats-controller.js';
+import { AccountLinkingNatsController } from './social/link/account-linking.nats-controller.js';
 import { socialProviders } from './social/social.providers.js';
+import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
+import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
 
 @Module({})
 export class IdentityModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
     return {
       module: IdentityModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), AuditModule.forRuntime(runtime)],
       controllers: [
         UserNatsController,
         SignInNatsController,
@@ -66,6 +70,8 @@ export class IdentityModule {
         AdminNatsController,
         JwtKeyNatsController,
         SocialNatsController,
+        ProviderTokensNatsController,
+        AccountLinkingNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -121,6 +127,7 @@ export class IdentityModule {
         CheckPasswordResetTokenHandler,
         ...jwtKeyProviders(config),
         ...socialProviders(runtime.redis, config),
+        ...providerTokenProviders(runtime.redis),
       ],
     };
   }

@@ -4,6 +4,7 @@ import {
   DataEncryptionVariables,
   DatabaseVariables,
   healthPortVariable,
+  tracingVariables,
   loadConfig,
   LogVariables,
   natsVariables,
@@ -25,6 +26,7 @@ const mailerSchema = {
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
   ...ShutdownVariables,
+  ...tracingVariables('mailer'),
   /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
   ...PublicUrlVariables,
   /** Unset: mails go to the development mailbox (GET /dev/mailbox) instead of an SMTP server; required in production. */

@@ -6,6 +6,7 @@ import {
   DatabaseVariables,
   EventStreamVariables,
   healthPortVariable,
+  tracingVariables,
   loadConfig,
   LogVariables,
   natsVariables,
@@ -29,6 +30,7 @@ const organizationSchema = {
   ...EventStreamVariables,
   ...healthPortVariable(3103),
   ...ShutdownVariables,
+  ...tracingVariables('organization'),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),
   /**

@@ -1,8 +1,10 @@
+import { isDevelopment } from '@authsvc/config';
 import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module.js';
 import { AcceptInvitationHandler } from './invitation/commands/accept-invitation.handler.js';
 import { CancelInvitationHandler } from './invitation/commands/cancel-invitation.handler.js';
 import { InviteMemberHandler } from './invitation/commands/invite-member.handler.js';
@@ -50,19 +52,28 @@ import { ListTeamsHandler } from './team/queries/list-teams.handler.js';
 import { ListUserTeamsHandler } from './team/queries/list-user-teams.handler.js';
 import { TeamReads } from './team/team-reads.js';
 import { TeamNatsController } from './team/team.nats-controller.js';
+import { WebhookDeliveries } from './webhook/webhook-deliveries.js';
+import { WebhookManagement } from './webhook/webhook-management.js';
+import { WebhookRegistry } from './webhook/webhook-registry.js';
+import { WebhookSender } from './webhook/webhook-sender.js';
+import { WebhookNatsController } from './webhook/webhook.nats-controller.js';
 
 @Module({})
 export class OrganizationModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: OrganizationConfig): DynamicModule {
+    const development = isDevelopment(config);
+    const webhooks = new WebhookRegistry(runtime.dataSource, runtime.vault);
+    const deliveries = new WebhookDeliveries(runtime.dataSource);
     return {
       module: OrganizationModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), AuditModule.forRuntime(runtime)],
       controllers: [
         OrganizationNatsController,
         MemberNatsController,
         InvitationNatsController,
         TeamNatsController,
         IdentityEventsNatsController,
+        WebhookNatsController,
       ],
       providers: [
         { provide: ORGANIZATION_CONFIG, useValue: config },
@@ -127,6 +138,18 @@ export class OrganizationModule {
         GetInvitationHandler,
         ListInvitationsHandler,
         ListUserInvitationsHandler,
+        // webhook/: the registrations, the delivery queue and its sender
+        { provide: WebhookRegistry, useValue: webhooks },
+        { provide: WebhookDeliveries, useValue: deliveries },
+        {
+          provide: WebhookManagement,
+          inject: [OrganizationReads],
+          useFactory: (reads: OrganizationReads) => new WebhookManagement(reads, webhooks, deliveries, development),
+        },
+        {
+          provide: WebhookSender,
+          useValue: new WebhookSender(runtime.dataSource, deliveries, webhooks, development, runtime.logger),
+        },
       ],
     };
   }

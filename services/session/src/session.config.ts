@@ -4,6 +4,7 @@ import {
   DatabaseVariables,
   EventStreamVariables,
   healthPortVariable,
+  tracingVariables,
   integer,
   loadConfig,
   LogVariables,
@@ -28,6 +29,7 @@ const sessionSchema = {
   ...EventStreamVariables,
   ...healthPortVariable(3102),
   ...ShutdownVariables,
+  ...tracingVariables('session'),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */
   SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),
   /** A session older than this (seconds since issue or last refresh) is extended when used; 0: on every use. */

@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module.js';
 import { SESSION_CONFIG, type SessionConfig } from './session.config.js';
 import { ClearEndedMembershipHandler } from './session/commands/clear-ended-membership.handler.js';
 import { CreateSessionHandler } from './session/commands/create-session.handler.js';
@@ -29,7 +30,7 @@ export class SessionModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: SessionConfig): DynamicModule {
     return {
       module: SessionModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), AuditModule.forRuntime(runtime)],
       controllers: [SessionNatsController, IdentityEventsNatsController, OrganizationEventsNatsController],
       providers: [
         { provide: SESSION_CONFIG, useValue: config },

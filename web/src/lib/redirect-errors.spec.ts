@@ -34,6 +34,7 @@ describe('explainRedirectError', () => {
       'no_callback_url',
       'unable_to_link_account',
       'account_already_linked_to_different_user',
+      'email_does_not_match',
       'account_not_linked',
       'signup_disabled',
       'unable_to_create_user',

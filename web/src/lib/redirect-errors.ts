@@ -14,6 +14,7 @@ const SOCIAL_SIGN_IN_EXPLANATIONS: Readonly<Record<string, string>> = {
   no_callback_url: 'The link is missing where to go next.',
   unable_to_link_account: 'We could not link this account to yours.',
   account_already_linked_to_different_user: 'This account is already linked to another user.',
+  email_does_not_match: "This account's email address is not yours here, so it cannot be linked to your account.",
   account_not_linked:
     'An account with this email address already exists, and we could not confirm that it is yours. ' +
     'Sign in with your email and password instead.',

@@ -37,13 +37,32 @@ export interface SignInPages {
 
 const MAX_HOPS = 10;
 
+/** A page that posts a form to the client at once (OAuth's `form_post` response mode, Apple's): where and what. */
+export interface FormPost {
+  readonly action: URL;
+  readonly fields: Record<string, string>;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescapeHtml = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+
+/** The auto-submitting form of a `form_post` page whose action leaves the provider, if the page is one. */
+function formPostOf(html: string, page: URL, origin: string): FormPost | undefined {
+  const form = /<form method="post" action="([^"]+)">/.exec(html);
+  if (form === null) return undefined;
+  const action = new URL(unescapeHtml(form[1]), page);
+  if (action.origin === origin) return undefined;
+  const inputs = html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g);
+  return { action, fields: Object.fromEntries([...inputs].map(([, name, value]) => [name, unescapeHtml(value)])) };
+}
+
 /**
  * Follows an authorization URL as a fresh browser would: redirects within the provider with its cookies kept,
- * each sign-in or consent page answered by submitting its form, until the provider redirects elsewhere (to the
- * client's redirect_uri). Resolves to that redirect without following it; a provider page that neither redirects
- * nor asks for input (an error page) rejects with its status and text.
+ * each sign-in or consent page answered by submitting its form, until the provider sends the browser to the
+ * client: by a redirect (resolved to its URL, not followed) or by a `form_post` page (its form, not submitted).
+ * A provider page that does neither and asks for no input (an error page) rejects with its status and text.
  */
-export async function followAsBrowser(authorizationUrl: string, pages: SignInPages): Promise<URL> {
+async function follow(authorizationUrl: string, pages: SignInPages): Promise<URL | FormPost> {
   const jar = new CookieJar();
   let url = new URL(authorizationUrl);
   for (let hop = 0; hop < MAX_HOPS; hop += 1) {
@@ -61,6 +80,8 @@ export async function followAsBrowser(authorizationUrl: string, pages: SignInPag
     jar.keep(response.headers.getSetCookie());
     const location = response.headers.get('location');
     const text = await response.text();
+    const formPost = response.status === 200 ? formPostOf(text, url, pages.origin) : undefined;
+    if (formPost !== undefined) return formPost;
     if (response.status < 300 || response.status >= 400 || location === null) {
       throw new Error(`${url.pathname} answered ${response.status}: ${text.slice(0, 300)}`);
     }
@@ -69,4 +90,18 @@ export async function followAsBrowser(authorizationUrl: string, pages: SignInPag
     url = next;
   }
   throw new Error(`no redirect away from ${pages.origin} after ${MAX_HOPS} hops`);
+}
+
+/** `follow` for a provider that redirects back to the client (the query response mode). */
+export async function followAsBrowser(authorizationUrl: string, pages: SignInPages): Promise<URL> {
+  const answer = await follow(authorizationUrl, pages);
+  if (answer instanceof URL) return answer;
+  throw new Error(`a form_post to ${answer.action.href} where a redirect was expected`);
+}
+
+/** `follow` for a provider that posts its answer to the client (`response_mode=form_post`). */
+export async function followToFormPost(authorizationUrl: string, pages: SignInPages): Promise<FormPost> {
+  const answer = await follow(authorizationUrl, pages);
+  if (!(answer instanceof URL)) return answer;
+  throw new Error(`a redirect to ${answer.href} where a form_post was expected`);
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
-import { followAsBrowser } from './browser.js';
+import { followAsBrowser, followToFormPost, type FormPost } from './browser.js';
 import { closeServer, listenOnLoopback, requestUrl, serve } from './loopback-server.js';
 import { openIdConfiguration } from './openid-configuration.js';
 import { answerInteraction, INTERACTION_PATH } from './openid-interactions.js';
@@ -17,6 +17,8 @@ export interface LocalOpenIdProviderOptions {
   readonly clientSecret?: string;
   /** Lifetime of access tokens, short for tests of refresh before expiry (default one hour). */
   readonly accessTokenTtlSeconds?: number;
+  /** Lifetime of the access tokens of a refresh (default: `accessTokenTtlSeconds`). */
+  readonly refreshedAccessTokenTtlSeconds?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export class LocalOpenIdProvider {
         signingKey: { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' },
         cookieKey: randomBytes(32).toString('base64url'),
         accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+        refreshedAccessTokenTtlSeconds: options.refreshedAccessTokenTtlSeconds ?? options.accessTokenTtlSeconds ?? 3600,
       }),
     );
     const callback = provider.callback();
@@ -100,6 +103,11 @@ export class LocalOpenIdProvider {
     this.users.add(user);
   }
 
+  /** Closes `sub`'s account: its refresh tokens are refused from now on. */
+  removeUser(sub: string): void {
+    this.users.remove(sub);
+  }
+
   /**
    * Registers a redirect_uri of the client. The client exists from the first one on: the gateway's callback URL
    * is known only once its stack runs, and oidc-provider re-reads a client from the store on every request.
@@ -122,11 +130,16 @@ export class LocalOpenIdProvider {
    * (`code` and `state`, or `error`) without following it. An unknown `sub` cancels (`error=access_denied`).
    */
   authorize(url: string, sub: string): Promise<URL> {
-    return followAsBrowser(url, {
-      origin: this.origin,
-      isFormPage: (page) => INTERACTION_PATH.test(page.pathname),
-      form: { sub },
-    });
+    return followAsBrowser(url, this.signInPages(sub));
+  }
+
+  private signInPages(sub: string) {
+    return { origin: this.origin, isFormPage: (page: URL) => INTERACTION_PATH.test(page.pathname), form: { sub } };
+  }
+
+  /** `authorize` for a request with `response_mode=form_post` (Apple's): the form the page posts to the client. */
+  authorizeFormPost(url: string, sub: string): Promise<FormPost> {
+    return followToFormPost(url, this.signInPages(sub));
   }
 
   /**

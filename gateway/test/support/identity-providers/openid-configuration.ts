@@ -9,7 +9,13 @@ export interface OpenIdConfigurationInput {
   readonly signingKey: Record<string, unknown>;
   readonly cookieKey: string;
   readonly accessTokenTtlSeconds: number;
+  /** Lifetime of the access tokens a refresh grant issues. */
+  readonly refreshedAccessTokenTtlSeconds: number;
 }
+
+/** The grant an access token is being issued by, at the token endpoint. */
+const grantTypeOf = (context: unknown): unknown =>
+  (context as { oidc?: { params?: { grant_type?: unknown } } } | undefined)?.oidc?.params?.grant_type;
 
 /**
  * oidc-provider's settings for a provider that behaves like Google towards a confidential web client: code flow,
@@ -43,7 +49,8 @@ export function openIdConfiguration(input: OpenIdConfigurationInput): Configurat
     // Every refresh answers with a new refresh token and consumes the old one, so reuse is detectable.
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: input.accessTokenTtlSeconds,
+      AccessToken: (context: unknown) =>
+        grantTypeOf(context) === 'refresh_token' ? input.refreshedAccessTokenTtlSeconds : input.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 600,

@@ -17,6 +17,11 @@ export class OpenIdUsers {
     this.users.set(user.sub, user);
   }
 
+  /** The person closes their account: the provider then refuses their grants (a refresh among them). */
+  remove(sub: string): void {
+    this.users.delete(sub);
+  }
+
   has(sub: string): boolean {
     return this.users.has(sub);
   }

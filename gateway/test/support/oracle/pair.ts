@@ -3,7 +3,7 @@ import { eventually, sleep } from '../eventually.js';
 import type { SmtpSink } from '../smtp-sink.js';
 import type { TestStack } from '../test-stack.js';
 import type { ReferenceAuth } from './reference-auth.js';
-import { maskUrl, wireShapeOf, type WireAspect, type WireShape } from './wire-shape.js';
+import { maskUrl, wireShapeOf, type UrlMask, type WireAspect, type WireShape } from './wire-shape.js';
 
 export type SideName = 'ours' | 'reference';
 
@@ -74,13 +74,14 @@ export class Pair {
     readonly reference: Side,
     readonly webOrigin: string,
     private readonly ignoredKeys: ReadonlySet<string> = new Set(),
+    private readonly urlMask?: UrlMask,
   ) {}
 
   static of(
     stack: TestStack,
     smtp: SmtpSink,
     reference: ReferenceAuth,
-    { webOrigin, ignoredKeys }: { webOrigin: string; ignoredKeys: ReadonlySet<string> },
+    { webOrigin, ignoredKeys, urlMask }: { webOrigin: string; ignoredKeys: ReadonlySet<string>; urlMask?: UrlMask },
   ): Pair {
     return new Pair(
       { name: 'ours', baseUrl: stack.baseUrl, linksMailedTo: (address) => smtp.linksIn(address) },
@@ -92,6 +93,7 @@ export class Pair {
       },
       webOrigin,
       ignoredKeys,
+      urlMask,
     );
   }
 
@@ -188,7 +190,11 @@ export class Pair {
     });
     const answer = await response.text();
     if (jar) this.keepCookies(jar, response.headers.getSetCookie());
-    const shape = wireShapeOf(response, answer, { ownOrigin: side.baseUrl, ignoredKeys: this.ignoredKeys });
+    const shape = wireShapeOf(response, answer, {
+      ownOrigin: side.baseUrl,
+      ignoredKeys: this.ignoredKeys,
+      urlMask: this.urlMask,
+    });
     let json: unknown;
     try {
       json = JSON.parse(answer);

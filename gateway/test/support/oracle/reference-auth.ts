@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
 import { toNodeHandler } from 'better-auth/node';
 import { admin, jwt, organization, username } from 'better-auth/plugins';
@@ -19,6 +19,8 @@ export interface ReferenceOptions {
   readonly secret: string;
   /** The web client's origin, trusted beside the reference's own. */
   readonly webOrigin: string;
+  /** The profile's google and github, pointed at local stand-ins (see provider-hosts.ts); none by default. */
+  readonly socialProviders?: BetterAuthOptions['socialProviders'];
 }
 
 /** better-auth 1.7 in this process, configured as the reference profile (/work/shared/reference/README.md). */
@@ -30,7 +32,7 @@ export class ReferenceAuth {
     private readonly database: Record<string, unknown[]>,
   ) {}
 
-  static async start({ secret, webOrigin }: ReferenceOptions): Promise<ReferenceAuth> {
+  static async start({ secret, webOrigin, socialProviders }: ReferenceOptions): Promise<ReferenceAuth> {
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
     const database = Object.fromEntries([...TABLES, ...PLUGIN_TABLES].map((table) => [table, [] as unknown[]]));
@@ -48,6 +50,7 @@ export class ReferenceAuth {
       database: memoryAdapter(database),
       trustedOrigins: [webOrigin, baseUrl, `http://127.0.0.1:${port}`],
       rateLimit: { enabled: false },
+      socialProviders,
       // Under NODE_ENV=test better-auth skips its origin and callbackURL checks unless told not to.
       advanced: { disableOriginCheck: false },
       emailAndPassword: {

@@ -1,6 +1,7 @@
 import { TestStack } from '../test-stack.js';
 import { Pair } from './pair.js';
-import { ReferenceAuth } from './reference-auth.js';
+import { ReferenceAuth, type ReferenceOptions } from './reference-auth.js';
+import type { UrlMask } from './wire-shape.js';
 
 /** Both sides' AUTH_SECRET, for a suite that signs what each side would (an expired link). */
 export const SECRET = 'differential-test-secret-0123456789abcdef';
@@ -13,7 +14,14 @@ export const WEB_ORIGIN = 'http://localhost:5173';
 export async function startPair({
   env = {},
   ignoredKeys = new Set<string>(),
-}: { env?: Record<string, string>; ignoredKeys?: ReadonlySet<string> } = {}): Promise<{
+  socialProviders,
+  urlMask,
+}: {
+  env?: Record<string, string>;
+  ignoredKeys?: ReadonlySet<string>;
+  socialProviders?: ReferenceOptions['socialProviders'];
+  urlMask?: UrlMask;
+} = {}): Promise<{
   pair: Pair;
   stop: () => Promise<void>;
   /** Each side itself, for the set-up a suite does outside HTTP (making the first admin). */
@@ -28,10 +36,15 @@ export async function startPair({
       DELETE_USER_SEND_VERIFICATION: 'true',
       ...env,
     }),
-    ReferenceAuth.start({ secret: SECRET, webOrigin: WEB_ORIGIN }),
+    ReferenceAuth.start({ secret: SECRET, webOrigin: WEB_ORIGIN, socialProviders }),
   ]);
   const stop = async () => {
     await Promise.all([stack.stop(), reference.stop()]);
   };
-  return { pair: Pair.of(stack, smtp, reference, { webOrigin: WEB_ORIGIN, ignoredKeys }), stop, stack, reference };
+  return {
+    pair: Pair.of(stack, smtp, reference, { webOrigin: WEB_ORIGIN, ignoredKeys, urlMask }),
+    stop,
+    stack,
+    reference,
+  };
 }

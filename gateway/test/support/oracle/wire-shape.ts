@@ -29,9 +29,21 @@ export function maskUrl(value: string, ownOrigin: string): string {
     });
 }
 
+/**
+ * A suite's own masking of the URLs in bodies and `Location`, after the common one (the social suite names the
+ * providers' endpoints and masks state, PKCE challenge and nonce).
+ */
+export type UrlMask = (url: string, ownOrigin: string) => string;
+
+function maskedUrl(value: string, { ownOrigin, urlMask }: ShapeOptions): string {
+  const masked = maskUrl(value, ownOrigin);
+  return urlMask === undefined ? masked : urlMask(masked, ownOrigin);
+}
+
 export interface ShapeOptions {
   /** Each side's own origin, masked as `<self>` in URLs. */
   readonly ownOrigin: string;
+  readonly urlMask?: UrlMask;
   /** Object keys left out of the comparison (each suite says why). */
   readonly ignoredKeys: ReadonlySet<string>;
 }
@@ -42,7 +54,7 @@ export interface ShapeOptions {
  */
 function shapeOf(value: unknown, key: string, options: ShapeOptions): unknown {
   if (value === null || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return URL_KEYS.has(key) ? maskUrl(value, options.ownOrigin) : 'string';
+  if (typeof value === 'string') return URL_KEYS.has(key) ? maskedUrl(value, options) : 'string';
   if (typeof value !== 'object') return typeof value;
   if (Array.isArray(value)) return value.map((item) => shapeOf(item, key, options));
   const entries = Object.entries(value as Record<string, unknown>)
@@ -83,7 +95,7 @@ export function wireShapeOf(response: Response, text: string, options: ShapeOpti
   const location = response.headers.get('location') ?? undefined;
   const shape: { -readonly [K in keyof WireShape]: WireShape[K] } = { status: response.status, cookies };
   if (mediaType !== 'application/json' && text !== '') shape.contentType = mediaType;
-  if (location !== undefined) shape.location = maskUrl(location, options.ownOrigin);
+  if (location !== undefined) shape.location = maskedUrl(location, options);
   if (response.status >= 400 && json && typeof json === 'object' && 'message' in json) {
     const { message, code } = json as { message: string; code?: string };
     shape.error = { message: code === 'VALIDATION_ERROR' ? VALIDATION_MESSAGE : message, code };

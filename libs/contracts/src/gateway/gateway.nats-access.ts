@@ -1,4 +1,5 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
+import { ProviderTokenRpc } from '../identity/provider-tokens.rpc.js';
 import { JwtKeyIssued } from '../jwt/jwt-key.events.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
@@ -7,7 +8,9 @@ import { InvitationRpc } from '../organization/invitation.rpc.js';
 import { MemberRpc } from '../organization/member.rpc.js';
 import { OrganizationRpc } from '../organization/organization.rpc.js';
 import { TeamRpc } from '../organization/team.rpc.js';
+import { WebhookRpc } from '../organization/webhook.rpc.js';
 import { SessionRpc } from '../session/session.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 /**
  * The HTTP edge calls the services and serves nothing on NATS. Internal requests no HTTP route reaches
@@ -36,6 +39,10 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.finishSocialSignIn,
     IdentityRpc.signInWithIdToken,
     IdentityRpc.listSocialProviders,
+    ...Object.values(ProviderTokenRpc),
+    IdentityRpc.startSocialLink,
+    IdentityRpc.linkWithIdToken,
+    IdentityRpc.unlinkAccount,
     IdentityRpc.updateUser,
     IdentityRpc.deleteUser,
     IdentityRpc.confirmUserDeletion,
@@ -68,8 +75,11 @@ export const GatewayNatsAccess: NatsAccess = {
     MemberRpc.list,
     MemberRpc.hasPermission,
     ...Object.values(TeamRpc),
+    ...Object.values(WebhookRpc),
     ...Object.values(InvitationRpc),
     JwtKeyRpc.getKeySet,
+    // The audit endpoints: admins read every store, an organization's owners and admins its entries.
+    ...Object.values(AuditRpc),
   ],
   consumes: [],
   /** A new signing key: the gateways fetch the key set again at once instead of at their next refresh. */

@@ -7,6 +7,8 @@ export interface AccountView {
   readonly provider: string;
   readonly userId: string;
   readonly accountId: string;
+  /** The address the provider gave at the link, the user's own for `credential` (beyond the reference). */
+  readonly email: string | null;
   readonly scopes: readonly string[];
   readonly createdAt: string;
   readonly updatedAt: string;

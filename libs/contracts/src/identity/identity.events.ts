@@ -1,5 +1,5 @@
 import { defineEvent } from '../messaging/event-definition.js';
-import { AccountLinked, ProviderTokensRefreshed } from './social-account.events.js';
+import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -203,6 +203,7 @@ export const IdentityEventTypes = [
   UserUnbanned,
   AccountLinked,
   ProviderTokensRefreshed,
+  AccountUnlinked,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -3,10 +3,17 @@ import { SessionRpc } from '../session/session.rpc.js';
 import { IDENTITY_EVENTS_STREAM, IDENTITY_MAIL_STREAM, IDENTITY_MAIL_SUBJECTS } from './identity.events.js';
 import { IdentityRpc } from './identity.rpc.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
+import { ProviderTokenRpc } from './provider-tokens.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
   user: 'identity',
-  serves: [...Object.values(IdentityRpc), ...Object.values(JwtKeyRpc)],
+  serves: [
+    ...Object.values(IdentityRpc),
+    ...Object.values(ProviderTokenRpc),
+    ...Object.values(JwtKeyRpc),
+    AuditRpc.identity,
+  ],
   /** Requests handed on to the session service, which answers the caller. */
   calls: [SessionRpc.create, SessionRpc.refreshUser, SessionRpc.userChanged, SessionRpc.revokeForUser],
   publishes: [

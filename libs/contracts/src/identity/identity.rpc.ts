@@ -32,6 +32,7 @@ import {
   type UserPage,
 } from '../admin/admin.requests.js';
 import type { AccountView } from './account.view.js';
+import { LinkWithIdTokenRequest, StartSocialLinkRequest, UnlinkAccountRequest } from './account-linking.requests.js';
 import {
   ListSocialProvidersRequest,
   SignInWithIdTokenRequest,
@@ -155,6 +156,18 @@ export const IdentityRpc = {
     'identity.rpc.social.id-token',
     SignInWithIdTokenRequest,
   ),
+  /** link-social's redirect branch: a flow whose callback links the account to the user; as startSocialSignIn. */
+  startSocialLink: defineRpc<StartSocialLinkRequest, SocialAuthorization>(
+    'identity.rpc.social.link',
+    StartSocialLinkRequest,
+  ),
+  /** link-social's id-token branch; 401 INVALID_TOKEN, LINKING_NOT_ALLOWED, 409 SOCIAL_ACCOUNT_ALREADY_LINKED, … */
+  linkWithIdToken: defineRpc<LinkWithIdTokenRequest, { status: true }>(
+    'identity.rpc.social.link-id-token',
+    LinkWithIdTokenRequest,
+  ),
+  /** Unlinks one of the user's provider accounts; 400 FAILED_TO_UNLINK_LAST_ACCOUNT, ACCOUNT_NOT_FOUND. */
+  unlinkAccount: defineRpc<UnlinkAccountRequest, { status: true }>('identity.rpc.account.unlink', UnlinkAccountRequest),
   /** The configured provider ids, for the web client. */
   listSocialProviders: defineRpc<ListSocialProvidersRequest, { providers: string[] }>(
     'identity.rpc.social.providers',

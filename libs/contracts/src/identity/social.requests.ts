@@ -4,6 +4,7 @@ import {
   LIMITS,
   Nested,
   OptionalBoolean,
+  OptionalId,
   OptionalJsonObject,
   OptionalText,
   OptionalUrl,
@@ -153,6 +154,10 @@ export class SocialCallbackRequest extends TracedRequest {
 
   @Flag()
   stateCookieMatches!: boolean;
+
+  /** The user of the browser's session, if any: a link-social flow links only while its user is signed in. */
+  @OptionalId()
+  signedInUserId?: string;
 
   @OptionalText(LIMITS.signedToken)
   code?: string;

@@ -51,6 +51,11 @@ const RULES: Readonly<Record<string, Rule>> = {
     additionalProperties: { type: 'array', items: { type: 'string' } },
     description: 'Each resource with the actions asked on it.',
   }),
+  eventTypeList: ({ constraints }) => ({
+    type: 'array',
+    minItems: 1,
+    items: { type: 'string', enum: [...(constraints[0] as string[])] },
+  }),
   notWith: ({ constraints }) => ({ description: `Never sent together with ${String(constraints[0])}.` }),
   stringMap: () => ({
     type: 'object',

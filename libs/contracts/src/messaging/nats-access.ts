@@ -11,6 +11,17 @@ export interface DurableConsumerDefinition {
    * (JetStream never moves an existing consumer's start).
    */
   readonly replayable?: boolean;
+  /**
+   * One event at a time across every replica, in stream order (`max_ack_pending` 1): the next is handed out only
+   * once the one before is acknowledged, for a handler whose effects must follow the stream's order.
+   */
+  readonly inStreamOrder?: boolean;
+  /**
+   * How long JetStream waits for the acknowledgement of a delivered event before it hands the event out again,
+   * to another replica when its holder crashed (30 s by default). Shorter for a quick handler whose consumer
+   * must not stall long behind a crash; a handler slower than this sees its event twice.
+   */
+  readonly ackWaitMs?: number;
 }
 
 /**

@@ -10,6 +10,7 @@ import { ORGANIZATION_EVENTS_STREAM } from '../organization/events/organization-
 import { TeamMemberRemoved } from '../organization/events/team.events.js';
 import { SESSION_EVENTS_STREAM } from './session.events.js';
 import { SessionRpc } from './session.rpc.js';
+import { AuditRpc } from '../audit/audit.rpc.js';
 
 // WARNING: persisted names (durable consumers), do not rename.
 export const SessionConsumers = {
@@ -43,7 +44,7 @@ export const SessionConsumers = {
 
 export const SessionNatsAccess: NatsAccess = {
   user: 'session',
-  serves: Object.values(SessionRpc),
+  serves: [...Object.values(SessionRpc), AuditRpc.session],
   calls: [IdentityRpc.getUser],
   publishes: [{ stream: SESSION_EVENTS_STREAM, subjects: eventStreamSubjects('session') }],
   consumes: Object.values(SessionConsumers),

@@ -11,7 +11,8 @@ export const AuthErrors = {
   INVALID_PASSWORD: defineError('Invalid password', HttpStatus.BAD_REQUEST),
   INVALID_EMAIL: defineError('Invalid email', HttpStatus.BAD_REQUEST),
   INVALID_EMAIL_OR_PASSWORD: defineError('Invalid email or password', HttpStatus.UNAUTHORIZED),
-  SOCIAL_ACCOUNT_ALREADY_LINKED: defineError('Social account already linked', HttpStatus.BAD_REQUEST),
+  /** link-social with an id token of a provider account another user holds. */
+  SOCIAL_ACCOUNT_ALREADY_LINKED: defineError('Social account already linked', HttpStatus.CONFLICT),
   PROVIDER_NOT_FOUND: defineError('Provider not found', HttpStatus.NOT_FOUND),
   INVALID_TOKEN: defineError('Invalid token', HttpStatus.BAD_REQUEST),
   TOKEN_EXPIRED: defineError('Token expired', HttpStatus.UNAUTHORIZED),
@@ -49,9 +50,13 @@ export const AuthErrors = {
   NO_FIELDS_TO_UPDATE: defineError('No fields to update', HttpStatus.BAD_REQUEST),
   CREDENTIAL_ACCOUNT_NOT_FOUND: defineError('Credential account not found', HttpStatus.BAD_REQUEST),
   SESSION_EXPIRED: defineError('Session expired. Re-authenticate to perform this action.', HttpStatus.BAD_REQUEST),
-  FAILED_TO_UNLINK_LAST_ACCOUNT: defineError("You can't unlink your last account", HttpStatus.BAD_REQUEST),
+  FAILED_TO_UNLINK_LAST_ACCOUNT: defineError(
+    "You can't unlink your last account",
+    HttpStatus.BAD_REQUEST,
+    'FAILED_TO_UNLINK_LAST_ACCOUNT',
+  ),
   ACCOUNT_NOT_FOUND: defineError('Account not found', HttpStatus.BAD_REQUEST),
-  SESSION_NOT_FRESH: defineError('Session is not fresh', HttpStatus.FORBIDDEN),
+  SESSION_NOT_FRESH: defineError('Session is not fresh', HttpStatus.FORBIDDEN, 'SESSION_NOT_FRESH'),
   SESSION_NOT_FOUND: defineError('Session not found', HttpStatus.BAD_REQUEST),
   EMAIL_PASSWORD_DISABLED: defineError('Email and password is not enabled', HttpStatus.BAD_REQUEST),
   EMAIL_PASSWORD_SIGN_UP_DISABLED: defineError('Email and password sign up is not enabled', HttpStatus.BAD_REQUEST),
@@ -73,15 +78,44 @@ export const AuthErrors = {
   SIGNUP_DISABLED: defineError('signup disabled', HttpStatus.UNAUTHORIZED),
   UNABLE_TO_CREATE_USER: defineError('unable to create user', HttpStatus.UNAUTHORIZED),
   UNABLE_TO_CREATE_SESSION: defineError('unable to create session', HttpStatus.UNAUTHORIZED),
-  LINKING_NOT_ALLOWED: defineError('Account not linked - linking not allowed', HttpStatus.UNAUTHORIZED),
+  LINKING_NOT_ALLOWED: defineError(
+    'Account not linked - linking not allowed',
+    HttpStatus.UNAUTHORIZED,
+    'LINKING_NOT_ALLOWED',
+  ),
   DIFFERENT_EMAILS_NOT_ALLOWED: defineError(
     'Account not linked - different emails not allowed',
     HttpStatus.UNAUTHORIZED,
+    'LINKING_DIFFERENT_EMAILS_NOT_ALLOWED',
   ),
-  UNABLE_TO_CREATE_ACCOUNT: defineError('Account not linked - unable to create account', HttpStatus.EXPECTATION_FAILED),
+  UNABLE_TO_CREATE_ACCOUNT: defineError(
+    'Account not linked - unable to create account',
+    HttpStatus.EXPECTATION_FAILED,
+    'LINKING_FAILED',
+  ),
   USER_ID_OR_SESSION_REQUIRED: defineError('Either userId or session is required', HttpStatus.BAD_REQUEST),
-  FAILED_TO_GET_ACCESS_TOKEN: defineError('Failed to get a valid access token', HttpStatus.BAD_REQUEST),
+  /** The reference's code is not its message's. */
+  FAILED_TO_GET_ACCESS_TOKEN: defineError(
+    'Failed to get a valid access token',
+    HttpStatus.BAD_REQUEST,
+    'FAILED_TO_GET_ACCESS_TOKEN',
+  ),
   FAILED_TO_REFRESH_ACCESS_TOKEN: defineError('Failed to refresh access token', HttpStatus.BAD_REQUEST),
+  REFRESH_TOKEN_NOT_FOUND: defineError('Refresh token not found', HttpStatus.BAD_REQUEST),
+  ACCESS_TOKEN_NOT_FOUND: defineError('Access token not found', HttpStatus.BAD_REQUEST),
+  /** An account of a provider not configured (the credential account too), worded with its provider id. */
+  PROVIDER_NOT_SUPPORTED: defineError(
+    'Provider is not supported.',
+    HttpStatus.BAD_REQUEST,
+    'PROVIDER_NOT_SUPPORTED',
+    /^Provider [\w.-]+ is not supported\.$/,
+  ),
+  /** account-info of an account whose provider is not configured. */
+  PROVIDER_NOT_CONFIGURED: defineError(
+    'Account is not associated with a configured social provider.',
+    HttpStatus.BAD_REQUEST,
+    'PROVIDER_NOT_CONFIGURED',
+  ),
   CALLBACK_URL_REQUIRED: defineError('callbackURL is required', HttpStatus.BAD_REQUEST),
   UNABLE_TO_CREATE_VERIFICATION: defineError('Unable to create verification', HttpStatus.INTERNAL_SERVER_ERROR),
   SESSION_DATA_TOO_LARGE: defineError(

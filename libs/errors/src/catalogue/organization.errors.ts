@@ -142,4 +142,10 @@ export const OrganizationErrors = {
     BAD_REQUEST,
   ),
   TEAMS_ARE_NOT_ENABLED: defineError('Teams are not enabled', BAD_REQUEST),
+  /** Webhooks are the owners' and admins' (the organization's `update` permission). */
+  YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: defineError('You are not allowed to manage webhooks', FORBIDDEN),
+  WEBHOOK_NOT_FOUND: defineError('Webhook not found', NOT_FOUND),
+  WEBHOOK_DELIVERY_NOT_FOUND: defineError('Webhook delivery not found', NOT_FOUND),
+  /** Not https (http only in development), or a loopback or private address in production (SSRF). */
+  INVALID_WEBHOOK_URL: defineError('Invalid webhook URL', BAD_REQUEST),
 } as const;

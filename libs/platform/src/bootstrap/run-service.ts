@@ -1,4 +1,5 @@
 import { ConfigError } from '@authsvc/config';
+import { stopTracing } from '../tracing/tracing-state.js';
 import { InfrastructureUnavailable } from './infrastructure-unavailable.js';
 
 /** What a started process leaves to do on SIGTERM: finish its work within `shutdownTimeoutMs`, then close. */
@@ -32,13 +33,17 @@ export async function runService(name: string, start: () => Promise<Started>): P
     const forced = setTimeout(() => process.exit(1), started.shutdownTimeoutMs + CLOSE_MARGIN_MS);
     forced.unref();
     const stopping = performance.now();
-    started.close().then(
-      () => {
-        process.stderr.write(`[${name}] stopped in ${Math.round(performance.now() - stopping)} ms\n`);
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
+    // The spans of the last requests leave before the process does.
+    started
+      .close()
+      .then(() => stopTracing().catch(() => undefined))
+      .then(
+        () => {
+          process.stderr.write(`[${name}] stopped in ${Math.round(performance.now() - stopping)} ms\n`);
+          process.exit(0);
+        },
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -10,11 +10,15 @@ import {
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LoggerService } from '@nestjs/common';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { BackgroundLoop } from '../background/background-loop.js';
+import { natsSpanAttributes, natsTraceContext } from '../tracing/nats-trace-context.js';
+import { activeTracer } from '../tracing/tracing-state.js';
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
 const STREAM_WAIT_MS = 1000;
-const ACK_WAIT_NANOS = 30_000_000_000;
+const DEFAULT_ACK_WAIT_MS = 30_000;
+const nanos = (ms: number) => ms * 1_000_000;
 
 /** The durable name is shared by every replica of the consuming service, so each event is handled by one of them. */
 export interface DurableConsumerOptions extends DurableConsumerDefinition {
@@ -78,21 +82,27 @@ export class DurableConsumer {
   }
 
   private async consume(): Promise<void> {
-    const { nc, stream, durableName, filterSubject } = this.options;
+    const { nc, stream, durableName, filterSubject, inStreamOrder, ackWaitMs } = this.options;
     const manager = await jetstreamManager(nc);
     const exists = await manager.consumers.info(stream, durableName).then(
       () => true,
       () => false,
     );
-    if (exists) await manager.consumers.update(stream, durableName, { filter_subject: filterSubject });
+    // Only what the definition sets explicitly is brought up to date on an existing consumer.
+    const delivery = {
+      filter_subject: filterSubject,
+      ...(inStreamOrder ? { max_ack_pending: 1 } : {}),
+      ...(ackWaitMs ? { ack_wait: nanos(ackWaitMs) } : {}),
+    };
+    if (exists) await manager.consumers.update(stream, durableName, delivery);
     else {
       await manager.consumers.add(stream, {
         durable_name: durableName,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        filter_subject: filterSubject,
-        ack_wait: ACK_WAIT_NANOS,
+        ack_wait: nanos(DEFAULT_ACK_WAIT_MS),
         max_deliver: -1,
+        ...delivery,
       });
     }
     const consumer = await jetstream(nc).consumers.get(stream, durableName);
@@ -110,7 +120,26 @@ export class DurableConsumer {
     }
   }
 
-  private async process(message: JsMsg): Promise<void> {
+  /**
+   * Traced, each delivery is handled in a consumer span, its handler's queries and requests under it. The span
+   * starts a trace of its own: the outbox keeps no trace context with the events it publishes.
+   */
+  private process(message: JsMsg): Promise<void> {
+    const tracer = activeTracer();
+    if (!tracer) return this.handle(message);
+    const attributes = {
+      ...natsSpanAttributes(message.subject, 'process'),
+      'messaging.consumer.group.name': this.options.durableName,
+    };
+    return tracer.startActiveSpan(
+      message.subject,
+      { kind: SpanKind.CONSUMER, attributes },
+      natsTraceContext(message.headers),
+      (span) => this.handle(message).finally(() => span.end()),
+    );
+  }
+
+  private async handle(message: JsMsg): Promise<void> {
     try {
       await this.options.handle(message.json<PublishedEvent>());
       message.ack();
@@ -121,6 +150,7 @@ export class DurableConsumer {
         `${message.subject} delivery ${attempt} failed, retrying in ${delay} ms: ${(error as Error).message}`,
         'DurableConsumer',
       );
+      trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       message.nak(delay);
     }
   }

@@ -1,5 +1,5 @@
-import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { ClientNats, NatsRecord, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { natsConnectionOptions, type NatsEndpoint } from './connect-nats.js';
 
@@ -39,9 +39,9 @@ export class MultiplexedNatsClient extends ClientNats {
    * One request and its answer as a promise: what `firstValueFrom(send(...).pipe(timeout(ms)))` gives, without
    * an observable pipeline (and its subscriptions) built for every call. Rejects with the handler's error
    * object, with Nest's EmptyResponseException when nobody listens or nothing was answered, and with
-   * RpcTimeoutError after `timeoutMs`.
+   * RpcTimeoutError after `timeoutMs`. `headers` go with the request (the trace context, when tracing).
    */
-  async request<TReply>(subject: string, data: unknown, timeoutMs: number): Promise<TReply> {
+  async request<TReply>(subject: string, data: unknown, timeoutMs: number, headers?: MsgHdrs): Promise<TReply> {
     await this.connect();
     return new Promise<TReply>((resolve, reject) => {
       let forget = () => {};
@@ -56,7 +56,7 @@ export class MultiplexedNatsClient extends ClientNats {
         else if (response === undefined) reject(new EmptyResponseException(subject));
         else resolve(response as TReply);
       };
-      forget = this.publish({ pattern: subject, data }, settle);
+      forget = this.publish({ pattern: subject, data: headers ? new NatsRecord(data, headers) : data }, settle);
     });
   }
 

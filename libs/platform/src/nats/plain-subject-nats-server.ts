@@ -1,5 +1,8 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import { SpanKind, type Span, type Tracer } from '@opentelemetry/api';
+import { natsSpanAttributes, natsTraceContext, natsTraceHeaders } from '../tracing/nats-trace-context.js';
+import { activeTracer } from '../tracing/tracing-state.js';
 import { natsConnectionOptions, type NatsEndpoint } from './connect-nats.js';
 import { ForwardedRequest } from './forwarded-request.js';
 
@@ -12,6 +15,26 @@ export class PlainSubjectNatsServer extends ServerNats {
 
   constructor(endpoint: NatsEndpoint, queue: string) {
     super({ ...natsConnectionOptions(endpoint), queue });
+    const tracer = activeTracer();
+    if (tracer) this.traceRequests(tracer);
+  }
+
+  /**
+   * Each request handled in a server span, the child of the caller's span its headers carry: Nest runs the
+   * handler inside the start hook's callback, so the handler's database and Redis calls are the span's children.
+   */
+  private traceRequests(tracer: Tracer): void {
+    const spans = new WeakMap<object, Span>();
+    this.setOnProcessingStartHook((_transport, context, handle) => {
+      const message = context as NatsContext;
+      const subject = message.getSubject();
+      const options = { kind: SpanKind.SERVER, attributes: natsSpanAttributes(subject, 'process') };
+      return tracer.startActiveSpan(subject, options, natsTraceContext(message.getHeaders()), (span) => {
+        spans.set(message, span);
+        return handle();
+      });
+    });
+    this.setOnProcessingEndHook((_transport, context) => spans.get(context as NatsContext)?.end());
   }
 
   /**
@@ -59,6 +82,8 @@ export class PlainSubjectNatsServer extends ServerNats {
   /** The packet a Nest client sends (`{pattern, data, id}`), with the caller's id, reply subject and headers. */
   private forward({ subject, request }: ForwardedRequest<unknown>, message: Msg, id: string): void {
     const packet = JSON.stringify({ pattern: subject, data: request, id });
-    this.unwrap<NatsConnection>().publish(subject, packet, { reply: message.reply, headers: message.headers });
+    // Traced, the service it goes to continues this span rather than the caller's.
+    const headers = activeTracer() ? natsTraceHeaders(message.headers) : message.headers;
+    this.unwrap<NatsConnection>().publish(subject, packet, { reply: message.reply, headers });
   }
 }

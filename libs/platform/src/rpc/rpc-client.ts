@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { RetryBudget } from '@authsvc/config';
 import { CommandHeaders, type RpcDefinition } from '@authsvc/contracts';
 import { DomainError, retryAfterSecondsOf } from '@authsvc/errors';
-import { headers as natsHeaders } from '@nats-io/transport-node';
+import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { rpcClientDuration, rpcClientRetries } from '../metrics/metrics.js';
 import type { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
+import { inClientSpan } from '../tracing/nats-trace-context.js';
+import { activeTracer } from '../tracing/tracing-state.js';
 import { nestedCommand } from './command-scope.js';
 import { isNoResponders, isUnanswered, rpcFailure, rpcOutcome } from './rpc-failure.js';
 import { nextAttemptInMs, type AttemptTrigger } from './retry-budget.js';
@@ -29,10 +31,25 @@ export class RpcClient {
     private readonly budget: RetryBudget,
   ) {}
 
-  async call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+  call<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, request: TRequest): Promise<TReply> {
+    const tracer = activeTracer();
+    if (!tracer) return this.send(rpc, request);
+    return inClientSpan(
+      tracer,
+      rpc.subject,
+      (headers) => this.send(rpc, request, headers),
+      (error) => !(error instanceof DomainError) || error.status >= 500,
+    );
+  }
+
+  private async send<TRequest, TReply>(
+    rpc: RpcDefinition<TRequest, TReply>,
+    request: TRequest,
+    traceHeaders?: MsgHdrs,
+  ): Promise<TReply> {
     const timer = rpcClientDuration.startTimer({ subject: rpc.subject });
     try {
-      const reply = await this.attempts<TReply>(rpc.subject, request);
+      const reply = await this.attempts<TReply>(rpc.subject, request, traceHeaders);
       timer({ outcome: 'ok' });
       return reply;
     } catch (caught) {
@@ -58,7 +75,7 @@ export class RpcClient {
    * The first answer of any attempt, or the first failure that is an answer (a refusal, a bad reply). Each attempt
    * waits until the call's deadline, so a slow replica's answer is still taken after another attempt was sent.
    */
-  private attempts<TReply>(subject: string, request: unknown): Promise<TReply> {
+  private attempts<TReply>(subject: string, request: unknown, traceHeaders?: MsgHdrs): Promise<TReply> {
     const deadline = Date.now() + this.budget.totalMs;
     const nested = nestedCommand();
     const commandId = nested?.commandId ?? `${String(correlationOf(request))}/${randomUUID()}`;
@@ -86,6 +103,9 @@ export class RpcClient {
         sent += 1;
         waiting += 1;
         const headers = natsHeaders();
+        for (const name of traceHeaders?.keys() ?? []) {
+          for (const value of traceHeaders?.values(name) ?? []) headers.append(name, value);
+        }
         headers.set(CommandHeaders.id, commandId);
         headers.set(CommandHeaders.attempt, String(nested?.retried ? sent + 1 : sent));
         const message = new NatsRecordBuilder(request).setHeaders(headers).build();

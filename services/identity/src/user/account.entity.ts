@@ -28,6 +28,10 @@ export class AccountEntity {
   @Column({ type: 'text', nullable: true })
   password!: string | null;
 
+  /** The provider's address when the account was linked; `null` for the credential account (the user's own). */
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
   /** The scopes granted, comma-joined as the reference stores them. */
   @Column({ type: 'text', default: '' })
   scope!: string;
@@ -44,3 +48,7 @@ export class AccountEntity {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/** The granted scopes of an account, stored comma-joined; GitHub grants a comma list too, which splits here. */
+export const grantedScopes = (account: Pick<AccountEntity, 'scope'>): string[] =>
+  account.scope.split(',').filter((scope) => scope !== '');

@@ -1,4 +1,4 @@
-import { AccountLinked, ProviderTokensRefreshed } from '@authsvc/contracts';
+import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
 import { givenEvents, type Decider, type PendingEvent } from '@authsvc/platform';
 import { decideUser, type UserCommand } from './user.decider.js';
@@ -20,6 +20,7 @@ const link = (subject = '4815'): LinkSocialAccount => ({
   type: 'LinkSocialAccount',
   account: { accountId: `account-${subject}`, providerId: 'google', issuer: 'https://accounts.google.com', subject },
   how: 'sign-up',
+  email: 'ada@example.com',
   tokens,
   now,
 });
@@ -58,7 +59,7 @@ describe('user decider: social accounts', () => {
       refreshTokenExpiresAt: null,
       linkedAt: now.toISOString(),
     });
-    expect(event.personal).toEqual(tokens.secrets);
+    expect(event.personal).toEqual({ ...tokens.secrets, email: 'ada@example.com' });
   });
 
   it('refuses the same provider identity twice', () => {
@@ -81,5 +82,61 @@ describe('user decider: social accounts', () => {
 
   it('refuses to link to a user who does not exist', () => {
     expect(givenEvents(user).when(link()).thenError()).toMatchObject({ code: AuthErrors.USER_NOT_FOUND.code });
+  });
+});
+
+describe('user decider: unlinking a provider account', () => {
+  const unlink = (accountId: string, allowUnlinkingAll = false) =>
+    ({ type: 'UnlinkSocialAccount', accountId, allowUnlinkingAll, now }) as const;
+  const withAccounts = (...subjects: string[]) =>
+    subjects.reduce(
+      (history, subject) => [...history, ...givenEvents(user, history).when(link(subject)).thenEvents()],
+      registered,
+    );
+
+  it('unlinks one of two accounts with the actor and time, after which it is gone from the user', () => {
+    const history = withAccounts('4815', '1623');
+    const [event] = givenEvents(user, history).when(unlink('account-4815')).thenEvents();
+    expect(event.definition).toBe(AccountUnlinked);
+    expect(event.data).toEqual({
+      accountId: 'account-4815',
+      userId: 'user1',
+      providerId: 'google',
+      unlinkedAt: now.toISOString(),
+    });
+    const again = givenEvents(user, [...history, event]).when(unlink('account-4815', true));
+    expect(again.thenError()).toMatchObject({ code: AuthErrors.ACCOUNT_NOT_FOUND.code });
+  });
+
+  it('protects the last way to sign in, before looking for the account, unless ALLOW_UNLINKING_ALL', () => {
+    const history = withAccounts('4815');
+    const last = givenEvents(user, history).when(unlink('account-4815'));
+    expect(last.thenError()).toMatchObject({ code: AuthErrors.FAILED_TO_UNLINK_LAST_ACCOUNT.code });
+    const unknown = givenEvents(user, history).when(unlink('someone-elses'));
+    expect(unknown.thenError()).toMatchObject({ code: AuthErrors.FAILED_TO_UNLINK_LAST_ACCOUNT.code });
+    expect(givenEvents(user, history).when(unlink('account-4815', true)).thenEvents()).toHaveLength(1);
+  });
+
+  it('counts the password as a way to sign in, and never unlinks it here', () => {
+    const withPassword = givenEvents(user)
+      .when({
+        type: 'RegisterUser',
+        userId: 'user2',
+        accountId: 'credential-2',
+        email: 'grace@example.com',
+        name: 'Grace',
+        image: null,
+        username: { username: null, displayUsername: null },
+        passwordHash: 'hash',
+        role: 'user',
+        emailVerified: true,
+        now,
+        verification: null,
+      })
+      .thenEvents();
+    const history = [...withPassword, ...givenEvents(user, withPassword).when(link()).thenEvents()];
+    expect(givenEvents(user, history).when(unlink('account-4815')).thenEvents()).toHaveLength(1);
+    const credential = givenEvents(user, history).when(unlink('credential-2'));
+    expect(credential.thenError()).toMatchObject({ code: AuthErrors.ACCOUNT_NOT_FOUND.code });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AccountLinked,
+  AccountUnlinked,
   ProviderTokensRefreshed,
   type ProviderTokenFacts,
   type ProviderTokensPersonal,
@@ -18,7 +19,9 @@ export interface ProviderTokenGrant {
 export interface LinkSocialAccount {
   readonly type: 'LinkSocialAccount';
   readonly account: SocialAccountRef;
-  readonly how: 'sign-up' | 'implicit';
+  readonly how: 'sign-up' | 'implicit' | 'link';
+  /** The provider's address, kept sealed with the tokens for the user's list of accounts. */
+  readonly email: string | null;
   readonly tokens: ProviderTokenGrant;
   readonly now: Date;
 }
@@ -31,7 +34,16 @@ export interface RefreshProviderTokens {
   readonly now: Date;
 }
 
-export type SocialAccountCommand = LinkSocialAccount | RefreshProviderTokens;
+/** The user unlinks one of their provider accounts (its row id). */
+export interface UnlinkSocialAccount {
+  readonly type: 'UnlinkSocialAccount';
+  readonly accountId: string;
+  /** `ALLOW_UNLINKING_ALL`: the last way to sign in may go too. */
+  readonly allowUnlinkingAll: boolean;
+  readonly now: Date;
+}
+
+export type SocialAccountCommand = LinkSocialAccount | RefreshProviderTokens | UnlinkSocialAccount;
 
 const sameKey = (a: SocialAccountRef, b: SocialAccountRef): boolean =>
   a.providerId === b.providerId && a.issuer === b.issuer && a.subject === b.subject;
@@ -42,7 +54,7 @@ export type SocialAccountGrant = Omit<LinkSocialAccount, 'type' | 'now'>;
 /** The event that joins `account` to the user. */
 export function accountLinked(userId: string, link: SocialAccountGrant, now: Date): PendingEvent {
   const data = { ...link.account, ...link.tokens.facts, userId, how: link.how, linkedAt: now.toISOString() };
-  return pendingEvent(AccountLinked, data, link.tokens.secrets, userId);
+  return pendingEvent(AccountLinked, data, { ...link.tokens.secrets, email: link.email }, userId);
 }
 
 /** One provider identity joins a user once; the accounts table's unique key keeps it from joining two users. */
@@ -65,4 +77,19 @@ export function refreshProviderTokens(command: RefreshProviderTokens, user: Regi
     refreshedAt: command.now.toISOString(),
   };
   return [pendingEvent(ProviderTokensRefreshed, data, command.tokens.secrets, userId)];
+}
+
+/**
+ * A provider account leaves the user, but never their last way to sign in (the password or another provider
+ * account) unless the operator allows it: the user would be locked out. Checked before the account itself, as the
+ * reference does.
+ */
+export function unlinkSocialAccount(command: UnlinkSocialAccount, user: RegisteredUser): PendingEvent[] {
+  const signInMethods = user.socialAccounts.length + (user.credentialAccountId === null ? 0 : 1);
+  if (signInMethods <= 1 && !command.allowUnlinkingAll) throw new DomainError(AuthErrors.FAILED_TO_UNLINK_LAST_ACCOUNT);
+  const account = user.socialAccounts.find(({ accountId }) => accountId === command.accountId);
+  if (account === undefined) throw new DomainError(AuthErrors.ACCOUNT_NOT_FOUND);
+  const { userId } = user;
+  const data = { accountId: account.accountId, userId, providerId: account.providerId };
+  return [pendingEvent(AccountUnlinked, { ...data, unlinkedAt: command.now.toISOString() })];
 }

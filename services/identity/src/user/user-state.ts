@@ -98,6 +98,11 @@ function evolveRegistered(
       const { accountId, providerId, issuer, subject } = event.data;
       return { ...user, socialAccounts: [...user.socialAccounts, { accountId, providerId, issuer, subject }] };
     }
+    case 'AccountUnlinked':
+      return {
+        ...user,
+        socialAccounts: user.socialAccounts.filter(({ accountId }) => accountId !== event.data.accountId),
+      };
     // Profile, role and ban changes, new provider tokens and these mails leave nothing a decision reads.
     case 'ProviderTokensRefreshed':
     case 'UserUpdated':

@@ -28,6 +28,7 @@ import {
   accountLinked,
   linkSocialAccount,
   refreshProviderTokens,
+  unlinkSocialAccount,
   type SocialAccountCommand,
   type SocialAccountGrant,
 } from './social-account.decisions.js';
@@ -128,6 +129,8 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return linkSocialAccount(command, registered(state));
     case 'RefreshProviderTokens':
       return refreshProviderTokens(command, registered(state));
+    case 'UnlinkSocialAccount':
+      return unlinkSocialAccount(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

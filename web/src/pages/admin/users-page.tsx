@@ -31,7 +31,8 @@ export function UsersPage() {
       <p>
         <Link to="/admin/users/new" className="button-link">
           Create a user
-        </Link>
+        </Link>{' '}
+        <Link to="/admin/audit">Audit log</Link>
       </p>
       {removed && <Notice>{removed} has been removed.</Notice>}
       <UsersSearchForm key={search.toString()} state={state} />

@@ -4,6 +4,7 @@ import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { FormError } from '../../components/form-parts';
 import { Loading, Page } from '../../components/page';
+import { AuditSection } from './audit-section';
 import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
 import { ACTIVE_ORGANIZATION } from './organization-queries';
@@ -12,7 +13,10 @@ import { TeamsSection } from './teams-section';
 
 const MANAGING_ROLES = ['owner', 'admin'];
 
-/** The session's active organization: its members and teams and, for owners and admins, invitations and settings. */
+/**
+ * The session's active organization: its members and teams and, for owners and admins, invitations, its audit log
+ * and settings.
+ */
 export function ActiveOrganizationPage() {
   const { data: session } = authClient.useSession();
   const organization = useQuery({
@@ -54,6 +58,7 @@ export function ActiveOrganizationPage() {
         activeTeamId={session.session.activeTeamId}
         canManage={canManage}
       />
+      {canManage && <AuditSection organizationId={full.id} members={full.members} />}
       {canManage ? (
         <SettingsSection key={full.id} organization={full} canDelete={myRoles.includes('owner')} />
       ) : (

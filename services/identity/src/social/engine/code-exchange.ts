@@ -39,7 +39,8 @@ export type ExchangeResult =
     }
   | { readonly ok: false; readonly error: 'invalid_code' | 'unable_to_get_user_info' };
 
-const secondsFrom = (now: Date, seconds: unknown): string | undefined =>
+/** `seconds` (a token lifetime a provider gave) after `now`, as an ISO time; `undefined` when it gave none. */
+export const secondsFrom = (now: Date, seconds: unknown): string | undefined =>
   typeof seconds === 'number' && Number.isFinite(seconds)
     ? new Date(now.getTime() + seconds * 1000).toISOString()
     : undefined;

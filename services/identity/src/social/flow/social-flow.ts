@@ -18,6 +18,8 @@ export interface SocialFlow {
   readonly errorURL: string;
   readonly newUserURL?: string;
   readonly requestSignUp: boolean;
+  /** link-social's flow: the signed-in user whom the callback links the provider account to (no sign-in). */
+  readonly linkUserId?: string;
   /** ISO time after which the flow is refused, whatever Redis still holds. */
   readonly expiresAt: string;
 }

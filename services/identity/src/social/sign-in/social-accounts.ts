@@ -35,7 +35,8 @@ export type AccountOutcome =
         | 'unable_to_create_user';
     };
 
-const grantOf = (tokens: ProviderTokens): ProviderTokenGrant => ({
+/** A provider's tokens as the user's commands carry them. */
+export const grantOf = (tokens: ProviderTokens): ProviderTokenGrant => ({
   facts: {
     scopes: [...tokens.scopes],
     accessTokenExpiresAt: tokens.accessTokenExpiresAt ?? null,
@@ -49,7 +50,7 @@ const grantOf = (tokens: ProviderTokens): ProviderTokenGrant => ({
 });
 
 /** The address as users are stored, `null` when the provider's is no address at all. */
-const storedEmail = (email: string | null): string | null => {
+export const storedEmail = (email: string | null): string | null => {
   const normalized = email?.trim().toLowerCase();
   return normalized !== undefined && /^[^\s@]+@[^\s@]+$/.test(normalized) && normalized.length <= LIMITS.email
     ? normalized
@@ -103,7 +104,7 @@ export class SocialAccounts {
       }
       case 'link': {
         const account = { ...key, accountId: randomString(), subject: identity.profile.subject };
-        const command = { type: 'LinkSocialAccount', account, how: 'implicit', tokens, now } as const;
+        const command = { type: 'LinkSocialAccount', account, how: 'implicit', email, tokens, now } as const;
         const linking = this.users.execute(
           resolution.userId,
           command,
@@ -144,7 +145,7 @@ export class SocialAccounts {
         passwordHash: null,
         role: DEFAULT_ROLE,
         emailVerified: profile.emailVerified,
-        socialAccount: { account, how: 'sign-up', tokens },
+        socialAccount: { account, how: 'sign-up', email, tokens },
       },
       { correlationId },
       async (userId, now) =>
@@ -161,7 +162,7 @@ export class SocialAccounts {
 }
 
 /** Whether a write went through; a refusal of the domain (a race lost on a unique key) is a no. */
-async function succeeds(write: Promise<unknown>): Promise<boolean> {
+export async function succeeds(write: Promise<unknown>): Promise<boolean> {
   try {
     await write;
     return true;

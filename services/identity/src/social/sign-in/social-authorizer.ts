@@ -19,7 +19,8 @@ export class SocialAuthorizer {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async start(request: StartSocialSignInRequest): Promise<SocialAuthorization> {
+  /** With `linkUserId` (link-social), the callback links the provider account to that user instead of signing in. */
+  async start(request: StartSocialSignInRequest, linkUserId?: string): Promise<SocialAuthorization> {
     const provider = await this.provider(request.provider);
     const { descriptor, config } = provider;
     const now = new Date();
@@ -33,8 +34,9 @@ export class SocialAuthorizer {
       redirectUri: `${base}/callback/${descriptor.id}`,
       callbackURL: request.callbackURL ?? this.config.BASE_URL.origin,
       errorURL: request.errorCallbackURL ?? `${base}/error`,
-      newUserURL: request.newUserCallbackURL,
+      newUserURL: linkUserId === undefined ? request.newUserCallbackURL : undefined,
       requestSignUp: request.requestSignUp === true,
+      linkUserId,
       expiresAt: new Date(now.getTime() + FLOW_LIFETIME_SECONDS * 1000).toISOString(),
     };
     const url = authorizationUrl(descriptor, {

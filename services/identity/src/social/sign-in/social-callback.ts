@@ -8,6 +8,7 @@ import { FlowStore } from '../flow/flow-store.js';
 import type { SocialFlow } from '../flow/social-flow.js';
 import { ProviderRegistry } from '../provider-registry.js';
 import { authBase, providerErrorValue, withError } from './callback-redirects.js';
+import { LINK_REDIRECT_ERRORS, SocialLinker } from '../link/social-linker.js';
 import { SocialAccounts } from './social-accounts.js';
 
 /** Apple's `user` field: a JSON object, else nothing. */
@@ -34,6 +35,7 @@ export class SocialCallback {
     private readonly registry: ProviderRegistry,
     private readonly exchange: CodeExchange,
     private readonly accounts: SocialAccounts,
+    private readonly linker: SocialLinker,
     private readonly queries: QueryBus,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
@@ -49,7 +51,11 @@ export class SocialCallback {
     if (!request.stateCookieMatches) return fail('state_mismatch');
     if (request.error !== undefined) return fail(providerErrorValue(request.error));
     if (request.code === undefined || request.code === '') return fail('no_code');
-    const provider = await this.registry.find(request.providerId).catch(() => undefined);
+    // A generic provider whose discovery fails is configured but out of reach for now: RFC 6749's
+    // `temporarily_unavailable` tells the app to offer a retry (sign-in/social answers 503 then), where
+    // `oauth_provider_not_found` would tell it the provider does not exist.
+    const provider = await this.registry.find(request.providerId).catch(() => null);
+    if (provider === null) return fail('temporarily_unavailable');
     if (provider === undefined) return fail('oauth_provider_not_found');
     // Mix-up defence (RFC 9700 §4.4): the code goes only to the provider the flow was started with.
     if (provider.descriptor.id !== flow.providerId) return fail('invalid_code');
@@ -60,12 +66,16 @@ export class SocialCallback {
       now,
     );
     if (!exchanged.ok) return fail(exchanged.error);
-    const outcome = await this.accounts.signIn(
-      { providerId: flow.providerId, issuer: exchanged.issuer, profile: exchanged.profile, tokens: exchanged.tokens },
-      provider.config,
-      flow.requestSignUp,
-      request.correlationId,
-    );
+    const { issuer, profile, tokens } = exchanged;
+    const identity = { providerId: flow.providerId, issuer, profile, tokens };
+    if (flow.linkUserId !== undefined) {
+      // link-social: the account joins the user who asked, while still signed in in this browser (after a sign-out
+      // the next person at a shared computer must not link their provider account to it); no session starts.
+      if (request.signedInUserId !== flow.linkUserId) return fail('unable_to_link_account');
+      const linked = await this.linker.link(identity, flow.linkUserId, request.correlationId);
+      return linked.ok ? { redirect: flow.callbackURL } : fail(LINK_REDIRECT_ERRORS[linked.error]);
+    }
+    const outcome = await this.accounts.signIn(identity, provider.config, flow.requestSignUp, request.correlationId);
     if (!outcome.ok) return fail(outcome.error);
     const user = await this.queries.execute(new GetUserQuery(outcome.userId));
     if (user === null) return fail('unable_to_create_session');

@@ -1,5 +1,6 @@
 import {
   AccountLinked,
+  AccountUnlinked,
   CredentialAccountCreated,
   PasswordHashUpgraded,
   ProviderTokensRefreshed,
@@ -58,7 +59,7 @@ describe('account view projection', () => {
         refreshTokenExpiresAt: null,
         linkedAt: '2026-01-01T00:00:00.000Z',
       },
-      { accessToken: 'secret-access', refreshToken: 'secret-refresh', idToken: 'secret-id' },
+      { accessToken: 'secret-access', refreshToken: 'secret-refresh', idToken: 'secret-id', email: 'ada@example.com' },
     );
     const refreshed = recorded(
       ProviderTokensRefreshed.type,
@@ -80,6 +81,7 @@ describe('account view projection', () => {
       issuer: 'https://accounts.google.com',
       accountId: '4815',
       password: null,
+      email: 'ada@example.com',
       scope: 'openid,email',
       accessTokenExpiresAt: new Date('2026-01-01T01:00:00.000Z'),
     });
@@ -89,5 +91,35 @@ describe('account view projection', () => {
       accessTokenExpiresAt: null,
       updatedAt: new Date('2026-02-01T00:00:00.000Z'),
     });
+  });
+
+  it('drops the row of an unlinked account', () => {
+    const unlinked = recorded(
+      AccountUnlinked.type,
+      4,
+      { accountId: 'a2', userId: 'u1', providerId: 'google', unlinkedAt: '2026-03-01T00:00:00.000Z' },
+      null,
+    );
+    // A link whose personal part was erased (the user's data key destroyed) keeps no address.
+    const linked = recorded(
+      AccountLinked.type,
+      2,
+      {
+        accountId: 'a2',
+        userId: 'u1',
+        providerId: 'google',
+        issuer: 'https://accounts.google.com',
+        subject: '4815',
+        how: 'link',
+        scopes: [],
+        accessTokenExpiresAt: null,
+        refreshTokenExpiresAt: null,
+        linkedAt: '2026-01-01T00:00:00.000Z',
+      },
+      null,
+    );
+    const row = evolveAccountView(null, linked);
+    expect(row).toMatchObject({ id: 'a2', email: null });
+    expect(evolveAccountView(row, unlinked)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   AccountLinked,
+  AccountUnlinked,
   CredentialAccountCreated,
   PasswordChanged,
   PasswordHashUpgraded,
@@ -28,6 +29,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       accountId: event.data.userId,
       issuer: '',
       password: personal.passwordHash,
+      email: null,
       scope: '',
       accessTokenExpiresAt: null,
       refreshTokenExpiresAt: null,
@@ -37,6 +39,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
   }
   if (isEvent(event, AccountLinked)) {
     const linkedAt = new Date(event.data.linkedAt);
+    const personal = event.personal as PersonalOf<typeof AccountLinked> | null;
     return Object.assign(new AccountEntity(), {
       id: event.data.accountId,
       userId: event.data.userId,
@@ -44,6 +47,8 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       accountId: event.data.subject,
       issuer: event.data.issuer,
       password: null,
+      // Null once the user's personal data is erased, or for links recorded before the address was kept.
+      email: personal?.email ?? null,
       ...tokenFacts(event.data),
       createdAt: linkedAt,
       updatedAt: linkedAt,
@@ -52,6 +57,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
   if (isEvent(event, ProviderTokensRefreshed) && row) {
     return Object.assign(row, { ...tokenFacts(event.data), updatedAt: new Date(event.data.refreshedAt) });
   }
+  if (isEvent(event, AccountUnlinked)) return null;
   if (isEvent(event, PasswordChanged) && row) {
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
     return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.changedAt) });
@@ -71,6 +77,7 @@ export const accountViewProjection: RowProjection<AccountEntity> = {
     PasswordHashUpgraded.type,
     AccountLinked.type,
     ProviderTokensRefreshed.type,
+    AccountUnlinked.type,
   ],
   creates: [CredentialAccountCreated.type, AccountLinked.type],
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),

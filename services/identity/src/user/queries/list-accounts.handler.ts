@@ -1,7 +1,8 @@
 import type { AccountView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AccountEntity } from '../account.entity.js';
+import { AccountEntity, grantedScopes } from '../account.entity.js';
+import { UserEntity } from '../user.entity.js';
 import { ListAccountsQuery } from './list-accounts.query.js';
 
 @QueryHandler(ListAccountsQuery)
@@ -12,14 +13,15 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, Acc
     const accounts = await this.dataSource
       .getRepository(AccountEntity)
       .find({ where: { userId }, order: { createdAt: 'ASC' } });
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
     return accounts.map((account) => ({
       id: account.id,
       providerId: account.providerId,
       provider: account.providerId,
       userId: account.userId,
       accountId: account.accountId,
-      // Stored comma-joined; GitHub grants a comma list too, which splits here as the reference's does.
-      scopes: account.scope.split(',').filter((scope) => scope !== ''),
+      email: account.providerId === 'credential' ? (user?.email ?? null) : account.email,
+      scopes: grantedScopes(account),
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
     }));

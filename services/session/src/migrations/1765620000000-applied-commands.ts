@@ -2,14 +2,14 @@ import { createAppliedCommands, dropAppliedCommands } from '@authsvc/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The record of the commands each append was made for, so a retried command is applied once (`AppliedCommands`). */
-export class AppliedCommands1765600000000 implements MigrationInterface {
-  name = 'AppliedCommands1765600000000';
+export class AppliedCommands1765620000000 implements MigrationInterface {
+  name = 'AppliedCommands1765620000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await createAppliedCommands(runner, 'identity');
+    await createAppliedCommands(runner, 'session');
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await dropAppliedCommands(runner, 'identity');
+    await dropAppliedCommands(runner, 'session');
   }
 }
