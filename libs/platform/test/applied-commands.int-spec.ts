@@ -98,6 +98,19 @@ describe('a command applied once', () => {
     expect(await store.readStream(repeat[0].streamId)).toHaveLength(1);
   });
 
+  it('applies each of two appends one command makes to one stream, and answers a repeat with each of them', async () => {
+    const [stream, id] = [clock(), commandId()];
+    const twice = (retried: boolean) =>
+      runInCommandScope(id, retried, async () => [
+        await store.execute(tickOnce(stream, 'first')),
+        await store.execute(tickOnce(stream, 'second')),
+      ]);
+    const applied = await twice(false);
+    expect(applied.flat().map((event) => (event.data as { by: string }).by)).toEqual(['first', 'second']);
+    expect(await twice(true)).toEqual(applied);
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
   it('makes every one of many commands racing on one stream, each decided again until it lands', async () => {
     const stream = clock();
     const writers = Array.from({ length: 20 }, (_, n) => `writer-${n}`);
@@ -121,8 +134,9 @@ describe('a command applied once', () => {
   it('keeps the records for an hour, far beyond any retry, then prunes them', async () => {
     const insert = (id: string, age: string) =>
       dataSource.query(
-        `INSERT INTO "${schema}".applied_commands (command_id, stream_id, first_position, last_position, applied_at)
-         VALUES ($1, 'stream', 1, 1, now() - $2::interval)`,
+        `INSERT INTO "${schema}".applied_commands
+           (command_id, stream_id, occurrence, first_position, last_position, applied_at)
+         VALUES ($1, 'stream', 0, 1, 1, now() - $2::interval)`,
         [id, age],
       );
     const [old, recent] = [commandId(), commandId()];

@@ -13,11 +13,24 @@ export interface CommandSlot {
   readonly streamId: string;
   /** The n-th stream the command started (a new id, random on every attempt); null for a stream that existed. */
   readonly startedStream: number | null;
+  /** How many appends the command made to this stream before this one (a handler may append to it twice). */
+  readonly occurrence: number;
 }
 
 /** The slot of an append the command in scope makes to `streamId` at `version` (0: the append starts the stream). */
 export function commandSlot(command: CommandScope, streamId: string, version: number): CommandSlot {
-  return { commandId: command.commandId, streamId, startedStream: version === 0 ? command.streamsStarted : null };
+  return {
+    commandId: command.commandId,
+    streamId,
+    startedStream: version === 0 ? command.streamsStarted : null,
+    occurrence: command.appendsTo.get(streamId) ?? 0,
+  };
+}
+
+/** Counts an append the command in scope made (or found made by an earlier attempt), for the slots after it. */
+export function countAppend(command: CommandScope, streamId: string, version: number): void {
+  if (version === 0) command.streamsStarted += 1;
+  command.appendsTo.set(streamId, (command.appendsTo.get(streamId) ?? 0) + 1);
 }
 
 /**
@@ -33,10 +46,11 @@ export class AppliedCommands {
   insertion(slot: CommandSlot, events: readonly RecordedEvent[]): RowInsertion {
     return {
       table: `"${this.schema}".applied_commands`,
-      columns: 'command_id, stream_id, started_stream, first_position, last_position',
+      columns: 'command_id, stream_id, occurrence, started_stream, first_position, last_position',
       values: [
         slot.commandId,
         slot.streamId,
+        slot.occurrence,
         slot.startedStream,
         events[0].streamPosition,
         events[events.length - 1].streamPosition,
@@ -60,14 +74,14 @@ export class AppliedCommands {
       manager,
       `WITH applied AS (
          SELECT stream_id, first_position, last_position FROM "${this.schema}".applied_commands
-          WHERE command_id = $1 AND (stream_id = $2 OR started_stream = $3)
+          WHERE command_id = $1 AND ((stream_id = $2 AND occurrence = $4) OR started_stream = $3)
           ORDER BY stream_id = $2 DESC LIMIT 1)
        SELECT e.global_position, e.stream_id, e.stream_position, e.type, e.schema_version, e.data, e.personal,
               e.personal_subject, e.metadata
          FROM applied JOIN "${this.schema}".events e ON e.stream_id = applied.stream_id
           AND e.stream_position BETWEEN applied.first_position AND applied.last_position
         ORDER BY e.stream_position`,
-      [slot.commandId, slot.streamId, slot.startedStream],
+      [slot.commandId, slot.streamId, slot.startedStream, slot.occurrence],
     );
   }
 }

@@ -82,11 +82,12 @@ export async function createAppliedCommands(runner: QueryRunner, schema: string)
     CREATE TABLE "${schema}".applied_commands (
       command_id text NOT NULL,
       stream_id text NOT NULL,
+      occurrence integer NOT NULL,
       started_stream integer,
       first_position integer NOT NULL,
       last_position integer NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (command_id, stream_id),
+      PRIMARY KEY (command_id, stream_id, occurrence),
       UNIQUE (command_id, started_stream)
     )`);
   await runner.query(`CREATE INDEX applied_commands_applied_at_idx ON "${schema}".applied_commands (applied_at)`);

@@ -9,9 +9,9 @@ import type { DirectWrite, InlineProjector } from './projection.js';
 import { readRowAtVersion, type RowAtVersion } from './row-at-version.js';
 import { DATA_KEY_EXISTS, eventKeySubject, type PersonalDataVault } from './personal-data-vault.js';
 import type { CommandContext, PendingEvent, RecordedEvent } from './recorded-event.js';
-import { currentCommand, type CommandScope } from '../rpc/command-scope.js';
+import { currentCommand } from '../rpc/command-scope.js';
 import { jitteredBackoffMs, sleep } from '../retry/backoff.js';
-import { AppliedCommands, commandSlot, type CommandSlot } from './applied-commands.js';
+import { AppliedCommands, commandSlot, countAppend, type CommandSlot } from './applied-commands.js';
 
 const UNIQUE_VIOLATION = '23505';
 const STREAM_POSITION_CONSTRAINT = 'events_stream_position_unique';
@@ -144,7 +144,7 @@ export class EventStore {
       const earlier = command.retried ? await this.appliedBefore(slot) : undefined;
       return earlier ?? (await this.appendRecording(options, slot));
     } finally {
-      startedStream(command, options.expectedVersion);
+      countAppend(command, options.streamId, options.expectedVersion);
     }
   }
 
@@ -283,7 +283,7 @@ export class EventStore {
         }
       }
     } finally {
-      if (scope) startedStream(scope, version);
+      if (scope) countAppend(scope, command.streamId, version);
     }
   }
 
@@ -484,11 +484,6 @@ export class EventStore {
     const violated = uniqueViolations[constraint];
     return violated ? new DomainError(violated) : error;
   }
-}
-
-/** Counts a stream the command started (appended to at version 0), so a repeat's n-th started stream matches. */
-function startedStream(command: CommandScope, version: number): void {
-  if (version === 0) command.streamsStarted += 1;
 }
 
 /** The unique constraint a failed statement violated, if that is why it failed. */

@@ -8,6 +8,8 @@ export interface CommandScope {
   readonly retried: boolean;
   /** Streams started and calls made so far: the n-th of a repeat stands for the n-th of the first attempt. */
   streamsStarted: number;
+  /** Appends made so far to each existing stream: a handler may append to one stream more than once. */
+  readonly appendsTo: Map<string, number>;
   calls: number;
 }
 
@@ -20,7 +22,7 @@ const scopes = new AsyncLocalStorage<CommandScope>();
  * repeat without each handler passing the command id along.
  */
 export function runInCommandScope<T>(commandId: string, retried: boolean, handle: () => T): T {
-  return scopes.run({ commandId, retried, streamsStarted: 0, calls: 0 }, handle);
+  return scopes.run({ commandId, retried, streamsStarted: 0, appendsTo: new Map(), calls: 0 }, handle);
 }
 
 /** The command being handled, if any (the event store records its appends under its id). */
