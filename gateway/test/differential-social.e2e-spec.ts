@@ -6,15 +6,11 @@ import {
   callback,
   idToken,
   idTokenOf,
-  linkIdToken,
   now,
-  onAccount,
   OK,
   person,
-  post,
   read,
   refused,
-  register,
   signedInTo,
   signIn,
   to,
@@ -24,6 +20,7 @@ import {
 } from './support/oracle/social-steps.js';
 import { startPair } from './support/oracle/start-pair.js';
 import { SOCIAL_SURFACE_DIFFERENCES } from './differential-social.allowed.js';
+import { accountSteps } from './differential-social.account-steps.js';
 
 const ada = person('ada');
 const grace = person('grace');
@@ -36,11 +33,6 @@ const barbara = person('barbara');
 const silent = person('no-address', { hasAddress: false });
 /** Signed up with a password first and verified the address; the provider vouches for it too: implicit linking. */
 const linus = person('linus');
-/** Signed up with a password; links Google through the redirect branch. */
-const hopper = person('hopper');
-/** Signed up with a password; links Google with an id token. */
-const kay = person('kay');
-const LINK_URLS = { callbackURL: '/account/linked', errorCallbackURL: '/oops' };
 
 /** Every step, in order, each sent to both sides. */
 const STEPS: readonly Step[] = [
@@ -296,108 +288,11 @@ const STEPS: readonly Step[] = [
       });
     },
   },
-  {
-    label: 'link-social: redirect, signed in',
-    reference: { status: 200, cookies: [expect.stringMatching(/^better-auth\.state=<value>/)] },
-    run: async (flow, label) => {
-      await flow.signUp(hopper.name, hopper.email);
-      return post('link-social', { provider: 'google', ...LINK_URLS }, hopper)(flow, label);
-    },
-  },
-  {
-    label: 'callback/google: linking to the signed-in user',
-    reference: to('/account/linked'),
-    run: async (flow, label) => {
-      register(flow.providers, hopper);
-      const started = await post(
-        'link-social',
-        { provider: 'google', ...LINK_URLS },
-        hopper,
-      )(flow, 'setup: link-social google');
-      return flow.callback(label, hopper.name, await flow.consent(started, 'google', hopper.sub));
-    },
-  },
-  { label: 'list-accounts: after link-social', reference: OK, run: read('list-accounts', hopper) },
-  {
-    label: 'link-social: without a session',
-    reference: { status: 401 },
-    run: post('link-social', { provider: 'google', ...LINK_URLS }),
-  },
-  {
-    label: 'link-social: id token',
-    reference: { status: 200, body: { url: '', status: true, redirect: false } },
-    run: async (flow, label) => {
-      await flow.signUp(kay.name, kay.email);
-      return linkIdToken(kay, kay)(flow, label);
-    },
-  },
-  {
-    label: "link-social: id token of another user's account, at the caller's address",
-    reference: refused(409, 'SOCIAL_ACCOUNT_ALREADY_LINKED'),
-    run: linkIdToken(kay, kay, { sub: ada.sub }),
-  },
-  {
-    label: "link-social: id token of another user's account, at their address",
-    reference: refused(409, 'SOCIAL_ACCOUNT_ALREADY_LINKED'),
-    run: linkIdToken(kay, ada),
-  },
-  {
-    label: 'link-social: id token of another address',
-    reference: refused(401, 'LINKING_DIFFERENT_EMAILS_NOT_ALLOWED'),
-    run: linkIdToken(kay, person('kay-elsewhere')),
-  },
-  {
-    label: 'unlink-account: the last account',
-    reference: refused(400, 'FAILED_TO_UNLINK_LAST_ACCOUNT'),
-    run: onAccount('unlink-account', ada, 'google'),
-  },
-  {
-    label: 'unlink-account: an unknown account',
-    reference: refused(400, 'ACCOUNT_NOT_FOUND'),
-    run: post('unlink-account', { accountId: 'no-such-account' }, kay),
-  },
-  {
-    label: 'unlink-account: without a session',
-    reference: { status: 401 },
-    run: post('unlink-account', { accountId: 'no-such-account' }),
-  },
-  {
-    label: 'unlink-account: a second account',
-    reference: { status: 200, body: { status: true } },
-    run: onAccount('unlink-account', kay, 'google'),
-  },
-  { label: 'list-accounts: after unlink-account', reference: OK, run: read('list-accounts', kay) },
-  { label: 'get-access-token', reference: OK, run: onAccount('get-access-token', ada, 'google') },
-  {
-    label: 'get-access-token: an unknown account',
-    reference: refused(400, 'ACCOUNT_NOT_FOUND'),
-    run: post('get-access-token', { accountId: 'no-such-account' }, ada),
-  },
-  {
-    label: 'get-access-token: without a session',
-    reference: { status: 401 },
-    run: post('get-access-token', { accountId: 'no-such-account' }),
-  },
-  { label: 'refresh-token', reference: OK, run: onAccount('refresh-token', ada, 'google') },
-  {
-    label: 'refresh-token: no refresh token (GitHub)',
-    reference: refused(400, 'REFRESH_TOKEN_NOT_FOUND'),
-    run: onAccount('refresh-token', grace, 'github'),
-  },
-  { label: 'account-info', reference: OK, run: onAccount('account-info', ada, 'google', { query: true }) },
-  {
-    label: 'account-info: an unknown account',
-    reference: refused(400, 'ACCOUNT_NOT_FOUND'),
-    run: read('account-info?accountId=no-such-account', ada),
-  },
-  {
-    label: "account-info: by POST, the spec's form",
-    reference: { status: 404 },
-    run: onAccount('account-info', ada, 'google'),
-  },
+  // Linking, unlinking and the provider tokens, with the users signed up above.
+  ...accountSteps({ ada, grace }),
 ];
 
-describe('social sign-in, against better-auth 1.7 with google and github at the same local providers', () => {
+describe('social sign-in, linking and provider tokens, against better-auth 1.7 with google and github at the same local providers', () => {
   let providers: SocialProviders;
   let pair: Pair;
   let flow: SocialFlow;
