@@ -20,6 +20,7 @@ import {
 } from './support/oracle/social-steps.js';
 import { startPair } from './support/oracle/start-pair.js';
 import { SOCIAL_SURFACE_DIFFERENCES } from './differential-social.allowed.js';
+import { accountSteps } from './differential-social.account-steps.js';
 
 const ada = person('ada');
 const grace = person('grace');
@@ -33,10 +34,7 @@ const silent = person('no-address', { hasAddress: false });
 /** Signed up with a password first and verified the address; the provider vouches for it too: implicit linking. */
 const linus = person('linus');
 
-/**
- * Every step, in order, each sent to both sides. Steps of the endpoints still to come (link-social,
- * unlink-account, get-access-token, refresh-token, account-info) are rows of the same kind.
- */
+/** Every step, in order, each sent to both sides. */
 const STEPS: readonly Step[] = [
   { label: 'sign-in/social: google, redirect', reference: OK, run: signIn({ provider: 'google' }) },
   { label: 'sign-in/social: github, redirect', reference: OK, run: signIn({ provider: 'github' }) },
@@ -290,9 +288,11 @@ const STEPS: readonly Step[] = [
       });
     },
   },
+  // Linking, unlinking and the provider tokens, with the users signed up above.
+  ...accountSteps({ ada, grace }),
 ];
 
-describe('social sign-in, against better-auth 1.7 with google and github at the same local providers', () => {
+describe('social sign-in, linking and provider tokens, against better-auth 1.7 with google and github at the same local providers', () => {
   let providers: SocialProviders;
   let pair: Pair;
   let flow: SocialFlow;

@@ -99,3 +99,38 @@ export const signedInTo = (location: string) => ({
   ...to(location),
   cookies: expect.arrayContaining([expect.stringMatching(/^better-auth\.session_token=<value>/)]),
 });
+
+/** `POST /api/auth/<path>` with `json`, as `p`'s browser (none: without a session). */
+export const post =
+  (path: string, json: unknown, p?: Person): Step['run'] =>
+  (flow, label) =>
+    flow.pair.send(label, { path: `/api/auth/${path}`, json, as: p?.name });
+
+/** Link-social with an id token of `p` (its `claims` changed) as `as`'s browser. */
+export const linkIdToken =
+  (as: Person, p: Person, claims: Record<string, unknown> = {}): Step['run'] =>
+  async (flow, label) =>
+    post('link-social', { provider: 'google', idToken: { token: await idTokenOf(flow, p, claims) } }, as)(flow, label);
+
+/** Each side's own row id of `p`'s account at `providerId`, read from its list-accounts. */
+async function accountIdsOf(flow: SocialFlow, p: Person, providerId: string): Promise<Record<SideName, string>> {
+  const listed = await flow.pair.send('setup: list-accounts', { path: '/api/auth/list-accounts', as: p.name });
+  const idOn = (side: SideName) =>
+    (listed[side].json as { id: string; providerId: string }[]).find((row) => row.providerId === providerId)!.id;
+  return { ours: idOn('ours'), reference: idOn('reference') };
+}
+
+/**
+ * A request about `p`'s account at `providerId` by 1.7's selection, each side naming its own row id: `POST <path>`
+ * with `{accountId}`, or with `query` the `GET <path>?accountId=`.
+ */
+export const onAccount =
+  (path: string, p: Person, providerId: string, { query = false } = {}): Step['run'] =>
+  async (flow, label) => {
+    const ids = await accountIdsOf(flow, p, providerId);
+    return flow.pair.send(label, (side) =>
+      query
+        ? { path: `/api/auth/${path}?accountId=${ids[side.name]}`, as: p.name }
+        : { path: `/api/auth/${path}`, json: { accountId: ids[side.name] }, as: p.name },
+    );
+  };
