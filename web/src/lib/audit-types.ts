@@ -39,6 +39,7 @@ export const ADMIN_AUDIT_TYPES = [
   'UserBanned',
   'UserUnbanned',
   'AccountLinked',
+  'AccountUnlinked',
   'JwtKeyIssued',
   'SessionCreated',
   'SessionRevoked',
