@@ -94,6 +94,23 @@ describe('RpcClient', () => {
     await retrying.close();
   });
 
+  it('sends a request marked sentOnce to one replica only, and waits for its answer however slow', async () => {
+    const attempts: string[] = [];
+    services.subscribe(`${prefix}.once`, {
+      callback: (_error, message) => {
+        attempts.push(message.headers?.get('Command-Attempt') ?? '');
+        setTimeout(() => message.respond(JSON.stringify({ response: { n: 1 }, isDisposed: true })), 500);
+      },
+    });
+    await services.flush();
+    const retrying = new RpcClient(new MultiplexedNatsClient(NATS), { totalMs: 2000, attemptMs: 200 });
+    const once = defineRpc<Probe, Probe>(`${prefix}.once`, Probe, { sentOnce: true });
+    await expect(retrying.call(once, { n: 1 })).resolves.toEqual({ n: 1 });
+    expect(attempts).toEqual(['1']);
+    expect(await retriesOf('once')).toEqual({});
+    await retrying.close();
+  });
+
   it('retries "no responders" until a replica subscribes, within the budget', async () => {
     const retrying = new RpcClient(new MultiplexedNatsClient(NATS), { totalMs: 3000, attemptMs: 1000 });
     const answered = retrying.call(rpc('late'), { n: 5 });

@@ -147,6 +147,7 @@ export const IdentityRpc = {
   finishSocialSignIn: defineRpc<SocialCallbackRequest, SocialCallbackReply>(
     'identity.rpc.social.callback',
     SocialCallbackRequest,
+    { sentOnce: true },
   ),
   /**
    * Sign-in with an id token the client brings: identity checks it and hands the request on to the session
@@ -155,6 +156,7 @@ export const IdentityRpc = {
   signInWithIdToken: defineRpc<SignInWithIdTokenRequest, StartedSession>(
     'identity.rpc.social.id-token',
     SignInWithIdTokenRequest,
+    { sentOnce: true },
   ),
   /** link-social's redirect branch: a flow whose callback links the account to the user; as startSocialSignIn. */
   startSocialLink: defineRpc<StartSocialLinkRequest, SocialAuthorization>(
@@ -165,6 +167,7 @@ export const IdentityRpc = {
   linkWithIdToken: defineRpc<LinkWithIdTokenRequest, { status: true }>(
     'identity.rpc.social.link-id-token',
     LinkWithIdTokenRequest,
+    { sentOnce: true },
   ),
   /** Unlinks one of the user's provider accounts; 400 FAILED_TO_UNLINK_LAST_ACCOUNT, ACCOUNT_NOT_FOUND. */
   unlinkAccount: defineRpc<UnlinkAccountRequest, { status: true }>('identity.rpc.account.unlink', UnlinkAccountRequest),

@@ -49,7 +49,7 @@ export class RpcClient {
   ): Promise<TReply> {
     const timer = rpcClientDuration.startTimer({ subject: rpc.subject });
     try {
-      const reply = await this.attempts<TReply>(rpc.subject, request, traceHeaders);
+      const reply = await this.attempts<TReply>(rpc, request, traceHeaders);
       timer({ outcome: 'ok' });
       return reply;
     } catch (caught) {
@@ -75,7 +75,11 @@ export class RpcClient {
    * The first answer of any attempt, or the first failure that is an answer (a refusal, a bad reply). Each attempt
    * waits until the call's deadline, so a slow replica's answer is still taken after another attempt was sent.
    */
-  private attempts<TReply>(subject: string, request: unknown, traceHeaders?: MsgHdrs): Promise<TReply> {
+  private attempts<TReply>(
+    { subject, sentOnce }: RpcDefinition<unknown, TReply>,
+    request: unknown,
+    traceHeaders?: MsgHdrs,
+  ): Promise<TReply> {
     const deadline = Date.now() + this.budget.totalMs;
     const nested = nestedCommand();
     const commandId = nested?.commandId ?? `${String(correlationOf(request))}/${randomUUID()}`;
@@ -109,7 +113,7 @@ export class RpcClient {
         headers.set(CommandHeaders.id, commandId);
         headers.set(CommandHeaders.attempt, String(nested?.retried ? sent + 1 : sent));
         const message = new NatsRecordBuilder(request).setHeaders(headers).build();
-        schedule('sent', nextAttemptInMs('sent', sent, remaining, this.budget));
+        schedule('sent', sentOnce ? undefined : nextAttemptInMs('sent', sent, remaining, this.budget));
         this.transport.request<TReply>(subject, message, remaining).then(
           (reply) => settle(() => resolve(reply)),
           (error: unknown) => {
