@@ -1,6 +1,6 @@
 import { IdentityRpc, SignInSocialBody, type SocialCallbackReply, type UserView } from '@authsvc/contracts';
 import { AdminErrors, DomainError } from '@authsvc/errors';
-import { Body, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
@@ -23,6 +23,8 @@ const sameState = (a: string | undefined, b: string): boolean =>
 /** Social sign-in: the redirect to the provider, and the provider's callback that signs the browser in. */
 @AuthController()
 export class SocialController {
+  private readonly logger = new Logger(SocialController.name);
+
   constructor(
     private readonly services: ServiceClient,
     private readonly cookies: AuthCookies,
@@ -111,16 +113,26 @@ export class SocialController {
     redirectTo(response, await this.signedIn(reply, caller, response));
   }
 
-  /** Starts the session of a resolved sign-in; where the browser goes next. */
+  /**
+   * Starts the session of a resolved sign-in; where the browser goes next. The browser is in the middle of a
+   * redirect from the provider, so a session that cannot start, even because the session service is down, sends it
+   * to the app's error page with `unable_to_create_session` (1.7 answers a failing store with a JSON 500 the user
+   * would see raw); the failure of ours is logged.
+   */
   private async signedIn(reply: SocialCallbackReply, caller: Caller, response: FastifyReply): Promise<string> {
     if (reply.user === undefined) return reply.redirect;
     try {
       await this.sessions.issue(reply.user, true, caller, response, { newUser: reply.newUser === true });
       return reply.redirect;
     } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500) throw error;
-      const code = error.code === AdminErrors.BANNED_USER.code ? 'banned' : 'unable_to_create_session';
-      return withErrorParameter(reply.errorURL ?? `${this.authBase()}/error`, code);
+      if (!(error instanceof DomainError) || error.status >= 500) {
+        this.logger.error(`social sign-in without a session (correlation ${caller.correlationId}): ${String(error)}`);
+      }
+      const banned = error instanceof DomainError && error.code === AdminErrors.BANNED_USER.code;
+      return withErrorParameter(
+        reply.errorURL ?? `${this.authBase()}/error`,
+        banned ? 'banned' : 'unable_to_create_session',
+      );
     }
   }
 

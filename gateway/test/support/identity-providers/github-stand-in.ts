@@ -22,6 +22,8 @@ export class GitHubStandIn {
   private readonly users = new Map<number, GitHubUser>();
   private readonly redirectUris = new Set<string>();
   private readonly grants = new GitHubGrants();
+  /** While set, the status `/user` answers with instead of the profile (GitHub's API in an outage). */
+  private userApiFailure: number | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -62,6 +64,11 @@ export class GitHubStandIn {
     this.users.set(user.id, user);
   }
 
+  /** Makes `/user` answer `status` with no profile, or (with `undefined`) answer normally again. */
+  failUserApi(status: number | undefined): void {
+    this.userApiFailure = status;
+  }
+
   /** Registers a callback URL of the app (known only once the gateway runs). */
   allowRedirectUri(uri: string): void {
     this.redirectUris.add(uri);
@@ -96,6 +103,10 @@ export class GitHubStandIn {
     if (path === '/login/oauth/access_token' && request.method === 'POST')
       return answerAccessToken(request, response, app);
     if (path === LOGIN_PATH) return answerLogin(request, response);
+    if (path === '/user' && this.userApiFailure !== undefined) {
+      response.writeHead(this.userApiFailure, { 'content-type': 'application/json' }).end('{"message":"Server Error"}');
+      return;
+    }
     if ((path === '/user' || path === '/user/emails') && request.method === 'GET') {
       return answerApi(request, response, this.users, this.grants);
     }
