@@ -3,9 +3,9 @@
 // (identity.rpc.user.set-role-by-email) with the `backend` user's credential, which the gateway may not send.
 //   npm run admin -- grant ada@example.com      npm run admin -- revoke ada@example.com
 // Environment: NATS_URL, NATS_NKEY_SEED (the backend user's seed; the development one only with
-// NODE_ENV=development), RPC_TIMEOUT_MS.
+// NODE_ENV=development), RPC_TIMEOUT_MS, RPC_ATTEMPT_TIMEOUT_MS.
 import { randomUUID } from 'node:crypto';
-import { loadConfig, natsVariables, RpcClientVariables } from '@authsvc/config';
+import { loadConfig, natsVariables, rpcRetryBudget, RpcClientVariables } from '@authsvc/config';
 import { BackEndNatsAccess, IdentityRpc } from '@authsvc/contracts';
 import { MultiplexedNatsClient, natsEndpoint, RpcClient } from '@authsvc/platform';
 
@@ -19,7 +19,7 @@ if (!Object.hasOwn(ROLES, action ?? '') || !email) {
 let rpc;
 try {
   const config = loadConfig({ ...natsVariables(BackEndNatsAccess.user), ...RpcClientVariables }, process.env);
-  rpc = new RpcClient(new MultiplexedNatsClient(natsEndpoint(BackEndNatsAccess.user, config)), config.RPC_TIMEOUT_MS);
+  rpc = new RpcClient(new MultiplexedNatsClient(natsEndpoint(BackEndNatsAccess.user, config)), rpcRetryBudget(config));
   const user = await rpc.call(IdentityRpc.setRoleByEmail, {
     email,
     role: ROLES[action],

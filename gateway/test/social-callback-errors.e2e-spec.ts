@@ -17,9 +17,9 @@ describe('social callback errors through the gateway', () => {
 
   beforeAll(async () => {
     github = await GitHubStandIn.start();
-    // One attempt per call: the sign-up test holds the callback's write for as long as the competing change takes,
-    // and a second attempt beside it would find the flow already taken.
-    ({ stack, smtp } = await TestStack.startWithSmtp({ ...github.env('GITHUB'), RPC_ATTEMPT_TIMEOUT_MS: '5000' }));
+    // The sign-up test holds the callback's write for longer than an attempt's timeout: the callback is sent once
+    // (`sentOnce`), so no second attempt finds its flow taken and answers state_mismatch first.
+    ({ stack, smtp } = await TestStack.startWithSmtp(github.env('GITHUB')));
     github.allowRedirectUri(stack.url('/api/auth/callback/github'));
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
