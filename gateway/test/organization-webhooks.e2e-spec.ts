@@ -289,7 +289,7 @@ describe('organization webhooks', () => {
 
   // Last: it adds a second organization service to the stack, and crashes each replica in turn.
   it('with two replicas, each killed (-9) while events flow, delivers every recorded event, in order', async () => {
-    await stack.startOrganizationReplica();
+    await stack.startServiceReplica('organization');
     // Why the order holds with two replicas: the consumer hands out the next event once the last is acknowledged.
     const admin = await connect(stack.natsOptions(NATS_ADMIN));
     const { config } = await (

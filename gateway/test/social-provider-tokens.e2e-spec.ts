@@ -46,7 +46,7 @@ describe('provider tokens through the gateway (get-access-token, refresh-token, 
     google.allowRedirectUri(stack.url('/api/auth/callback/google'));
     github.allowRedirectUri(stack.url('/api/auth/callback/github'));
     // Two identity replicas share the NATS queue group: parallel calls reach both.
-    await stack.startIdentityReplica();
+    await stack.startServiceReplica('identity');
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
   });

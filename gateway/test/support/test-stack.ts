@@ -215,16 +215,6 @@ export class TestStack {
     return `http://localhost:${this.ports['gateway-replica']}`;
   }
 
-  /** Starts a second identity replica beside the first (same database, NATS queue group and Redis). */
-  async startIdentityReplica(): Promise<void> {
-    await this.startServiceReplica('identity');
-  }
-
-  /** Starts a second organization service beside the first (same database, NATS and Redis). */
-  async startOrganizationReplica(): Promise<void> {
-    await this.startServiceReplica('organization');
-  }
-
   /** Starts a second replica of a service beside the first (same database, NATS and Redis); ready when it resolves. */
   async startServiceReplica(service: 'identity' | 'session' | 'organization'): Promise<ServiceReplica> {
     const replica: ServiceReplica = `${service}-replica`;
