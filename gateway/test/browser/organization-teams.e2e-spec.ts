@@ -151,7 +151,8 @@ describe('web client: teams and organization settings in a browser', () => {
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'The settings have been saved.' }).waitFor();
     await page.reload();
-    await page.getByText(`Slug: renamed-${stamp}`).waitFor();
+    // Case-sensitive: the organization's audit table lists the change as “slug: renamed-…” too.
+    await page.getByText(new RegExp(`Slug: renamed-${stamp}`)).waitFor();
     expect(JSON.parse(await settings.getByLabel('Metadata').inputValue())).toEqual({ plan: 'pro', seats: 5 });
   });
 });
