@@ -83,7 +83,14 @@ describe('NATS authorization: each app its own credential, allowed its own subje
     expect(await attempt(gateway, IdentityRpc.isUsernameAvailable.subject, { username: 'free_name_1' })).toMatch(
       /^answered: .*"available":true/,
     );
-    for (const rpc of [SessionRpc.refreshUser, IdentityRpc.setPassword, IdentityRpc.setRoleByEmail, MemberRpc.add]) {
+    // start-proven: a session started with a user view the sender vouches for (identity's alone).
+    const internal = [
+      SessionRpc.refreshUser,
+      SessionRpc.startProven,
+      IdentityRpc.setPassword,
+      IdentityRpc.setRoleByEmail,
+    ];
+    for (const rpc of [...internal, MemberRpc.add]) {
       expect(await attempt(gateway, rpc.subject, { userId: 'someone' })).toBe(refusedPublish(rpc.subject));
     }
   });

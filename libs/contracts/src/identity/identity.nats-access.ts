@@ -15,7 +15,7 @@ export const IdentityNatsAccess: NatsAccess = {
     AuditRpc.identity,
   ],
   /** Requests handed on to the session service, which answers the caller. */
-  calls: [SessionRpc.create, SessionRpc.refreshUser, SessionRpc.userChanged, SessionRpc.revokeForUser],
+  calls: [SessionRpc.startProven, SessionRpc.refreshUser, SessionRpc.userChanged, SessionRpc.revokeForUser],
   publishes: [
     { stream: IDENTITY_EVENTS_STREAM, subjects: eventStreamSubjects('identity') },
     /** Mail requests, which carry live links: only the mailer may read them, and they are kept for less time. */

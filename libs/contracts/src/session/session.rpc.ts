@@ -25,7 +25,20 @@ export type StartedSession = SessionAndUser;
 
 // WARNING: persisted names (subjects), do not rename.
 export const SessionRpc = {
+  /**
+   * Starts a session for `user.id`; of the request's user only the id counts (the gateway sends it: the role and ban
+   * come from the session service's copy of identity's users, or identity).
+   */
   create: defineRpc<CreateSessionRequest, StartedSession>('session.rpc.session.create', CreateSessionRequest),
+  /**
+   * Starts a session for a user identity has just proven (a sign-in, a sign-up, a verifying click), with identity's
+   * view of them as it read it: only identity's credential may publish it (NATS authorization), so the session
+   * service takes the view as identity's own and asks nobody again.
+   */
+  startProven: defineRpc<CreateSessionRequest, StartedSession>(
+    'session.rpc.session.start-proven',
+    CreateSessionRequest,
+  ),
   /**
    * The read model of a session as the gateway reads it from Redis, rebuilt from Postgres on a miss; null for
    * an unknown or ended token. An expired session is answered as it is stored: the caller expires it.

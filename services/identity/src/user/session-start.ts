@@ -10,12 +10,12 @@ import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
 
 /**
  * Hands a request that just proved who `user` is on to the session service, which starts their session for the
- * request's client and answers the caller itself.
+ * request's client with `user` as identity read it, and answers the caller itself.
  */
 export function startSessionFor(
   user: UserView,
   request: SessionClientRequest,
   how: Pick<CreateSessionRequest, 'endOtherSessions' | 'userChanged' | 'newUser'> = {},
 ): ForwardedRequest<StartedSession> {
-  return forwardRequest(SessionRpc.create, { ...sessionClientIn(request), actorId: user.id, user, ...how });
+  return forwardRequest(SessionRpc.startProven, { ...sessionClientIn(request), actorId: user.id, user, ...how });
 }

@@ -42,6 +42,11 @@ export class SessionNatsController {
     return this.commands.execute(new CreateSessionCommand(request));
   }
 
+  @MessagePattern(SessionRpc.startProven.subject)
+  startProven(@Payload() request: CreateSessionRequest): Promise<StartedSession> {
+    return this.commands.execute(new CreateSessionCommand(request, true));
+  }
+
   @MessagePattern(SessionRpc.get.subject)
   get(@Payload() request: GetSessionRequest): Promise<SessionReadModel | null> {
     return this.queries.execute(new GetSessionQuery(request));

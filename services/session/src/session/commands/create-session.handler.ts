@@ -13,10 +13,11 @@ import { SessionWriter } from './session-writer.js';
 import { CreateSessionCommand } from './create-session.command.js';
 
 /**
- * Starts a session for the user a proof named. Of the caller's view of the user only the id counts: the role and
- * ban the session is decided on and carries, and the user it answers with, are identity's (this service's copy of
- * identity's users, or identity itself while a change may be in flight), so that whoever can send this request
- * cannot start a session of a banned user, or one that shows a role the user does not hold.
+ * Starts a session for the user a proof named. The role and ban the session is decided on and carries, and the user
+ * it answers with, are identity's: the view identity sent on the subject only it may publish, or else (the gateway's
+ * requests) this service's copy of identity's users, or identity itself while a change may be in flight; of such a
+ * caller's view only the id counts. So whoever else can send this request cannot start a session of a banned user,
+ * or one that shows a role the user does not hold, and a sign-in costs no second reading of the user.
  */
 @CommandHandler(CreateSessionCommand)
 export class CreateSessionHandler implements ICommandHandler<CreateSessionCommand, StartedSession> {
@@ -29,10 +30,10 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
-  async execute({ request }: CreateSessionCommand): Promise<StartedSession> {
+  async execute({ request, provenByIdentity }: CreateSessionCommand): Promise<StartedSession> {
     const userId = request.user.id;
     if (request.userChanged) await this.users.expectChange(userId);
-    const { user } = await this.users.read(userId, request.correlationId);
+    const user = provenByIdentity ? request.user : (await this.users.read(userId, request.correlationId)).user;
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
     if (request.endOtherSessions) {
       await this.writer.endUserSessions({ userId, correlationId: request.correlationId });
