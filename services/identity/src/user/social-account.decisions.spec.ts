@@ -3,7 +3,7 @@ import { AuthErrors } from '@authsvc/errors';
 import { givenEvents, type Decider, type PendingEvent } from '@authsvc/platform';
 import { decideUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';
-import type { LinkSocialAccount } from './social-account.decisions.js';
+import { refreshProviderTokens, type LinkSocialAccount } from './social-account.decisions.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const user: Decider<UserCommand, UserState> = {
@@ -70,14 +70,14 @@ describe('user decider: social accounts', () => {
   });
 
   it("records new tokens for one of the user's accounts only", () => {
-    const linked = [...registered, ...givenEvents(user, registered).when(link()).thenEvents()];
     const refresh = { type: 'RefreshProviderTokens', tokens, now } as const;
-    const [event] = givenEvents(user, linked)
-      .when({ ...refresh, accountId: 'account-4815' })
-      .thenEvents();
+    const owner = { userId: user, socialAccounts: [{ accountId: 'account-4815' }] };
+    const [event] = refreshProviderTokens({ ...refresh, accountId: 'account-4815' }, owner);
     expect(event.definition).toBe(ProviderTokensRefreshed);
-    const foreign = givenEvents(user, linked).when({ ...refresh, accountId: 'someone-elses' });
-    expect(foreign.thenError()).toMatchObject({ code: AuthErrors.ACCOUNT_NOT_FOUND.code });
+    expect(event.data).toMatchObject({ accountId: 'account-4815', userId: user, refreshedAt: now.toISOString() });
+    expect(event.personal).toEqual(tokens.secrets);
+    const foreign = () => refreshProviderTokens({ ...refresh, accountId: 'someone-elses' }, owner);
+    expect(foreign).toThrow(expect.objectContaining({ code: AuthErrors.ACCOUNT_NOT_FOUND.code }));
   });
 
   it('refuses to link to a user who does not exist', () => {

@@ -43,7 +43,13 @@ export interface UnlinkSocialAccount {
   readonly now: Date;
 }
 
-export type SocialAccountCommand = LinkSocialAccount | RefreshProviderTokens | UnlinkSocialAccount;
+export type SocialAccountCommand = LinkSocialAccount | UnlinkSocialAccount;
+
+/** Who a refresh's tokens are recorded for: the user and the provider accounts they hold (all, or just the one). */
+export interface TokenOwner {
+  readonly userId: string;
+  readonly socialAccounts: readonly Pick<SocialAccountRef, 'accountId'>[];
+}
 
 const sameKey = (a: SocialAccountRef, b: SocialAccountRef): boolean =>
   a.providerId === b.providerId && a.issuer === b.issuer && a.subject === b.subject;
@@ -65,7 +71,7 @@ export function linkSocialAccount(command: LinkSocialAccount, user: RegisteredUs
   return [accountLinked(user.userId, command, command.now)];
 }
 
-export function refreshProviderTokens(command: RefreshProviderTokens, user: RegisteredUser): PendingEvent[] {
+export function refreshProviderTokens(command: RefreshProviderTokens, user: TokenOwner): PendingEvent[] {
   if (!user.socialAccounts.some((account) => account.accountId === command.accountId)) {
     throw new DomainError(AuthErrors.ACCOUNT_NOT_FOUND);
   }

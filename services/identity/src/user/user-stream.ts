@@ -1,5 +1,7 @@
 import { EventStore, type CommandContext, type RecordedEvent, type UniqueViolationMap } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
+import { AccountEntity } from './account.entity.js';
+import { refreshProviderTokens, type RefreshProviderTokens } from './social-account.decisions.js';
 import { decideUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, userStreamId, type UserState } from './user-state.js';
 
@@ -28,6 +30,32 @@ export class UserStream {
       context,
       uniqueViolations,
       erasePersonalDataOf: command.type === 'DeleteUser' ? userId : undefined,
+    });
+  }
+
+  /**
+   * Records a provider account's new tokens, decided on the account's row at the stream's version rather than on
+   * the user's history: every returning sign-in through a provider records its tokens, so a replay (decrypting each
+   * earlier grant) would cost more with every sign-in of the user.
+   */
+  refreshProviderTokens(
+    userId: string,
+    command: RefreshProviderTokens,
+    context: CommandContext,
+  ): Promise<RecordedEvent[]> {
+    const streamId = userStreamId(userId);
+    return this.store.executeOnVersionedState({
+      streamId,
+      load: async () => {
+        const { version, row } = await this.store.rowAtVersion(streamId, AccountEntity, {
+          id: command.accountId,
+          userId,
+        });
+        const held = row !== null && row.providerId !== 'credential';
+        return { version, state: { userId, socialAccounts: held ? [{ accountId: row.id }] : [] } };
+      },
+      decide: (owner) => refreshProviderTokens(command, owner),
+      context,
     });
   }
 }

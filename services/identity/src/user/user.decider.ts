@@ -27,7 +27,6 @@ import { adminUpdateUser, banUser, setRole, unbanUser, type AdminCommand } from 
 import {
   accountLinked,
   linkSocialAccount,
-  refreshProviderTokens,
   unlinkSocialAccount,
   type SocialAccountCommand,
   type SocialAccountGrant,
@@ -127,8 +126,6 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return adminUpdateUser(command, registered(state));
     case 'LinkSocialAccount':
       return linkSocialAccount(command, registered(state));
-    case 'RefreshProviderTokens':
-      return refreshProviderTokens(command, registered(state));
     case 'UnlinkSocialAccount':
       return unlinkSocialAccount(command, registered(state));
     default: {

@@ -61,7 +61,7 @@ export class SocialLinker {
       case 'refused':
         return { ok: false, error: decision.reason };
       case 'refresh-tokens':
-        await this.users.execute(
+        await this.users.refreshProviderTokens(
           userId,
           { type: 'RefreshProviderTokens', accountId: linked!.id, tokens, now },
           context,

@@ -80,7 +80,9 @@ export class SocialAccounts {
     const email = storedEmail(identity.profile.email);
     const key = { providerId: identity.providerId, issuer: identity.issuer, accountId: identity.profile.subject };
     const linked = await this.dataSource.getRepository(AccountEntity).findOneBy(key);
-    const holder = email === null ? null : await this.dataSource.getRepository(UserEntity).findOneBy({ email });
+    // Whoever holds the address matters only to an identity linked to nobody.
+    const holder =
+      email === null || linked !== null ? null : await this.dataSource.getRepository(UserEntity).findOneBy({ email });
     const resolution = resolveSocialSignIn({
       email,
       emailVerified: identity.profile.emailVerified,
@@ -99,7 +101,7 @@ export class SocialAccounts {
         return { ok: false, error: resolution.error };
       case 'linked': {
         const command = { type: 'RefreshProviderTokens', accountId: linked!.id, tokens, now } as const;
-        await this.users.execute(resolution.userId, command, { ...context, actorId: resolution.userId });
+        await this.users.refreshProviderTokens(resolution.userId, command, { ...context, actorId: resolution.userId });
         return { ok: true, userId: resolution.userId, newUser: false };
       }
       case 'link': {

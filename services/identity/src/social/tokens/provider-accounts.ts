@@ -80,6 +80,6 @@ export class ProviderAccounts {
       secrets: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, idToken: tokens.idToken },
     };
     const command = { type: 'RefreshProviderTokens', accountId: account.id, tokens: grant, now } as const;
-    await this.users.execute(account.userId, command, { correlationId, actorId: account.userId, now });
+    await this.users.refreshProviderTokens(account.userId, command, { correlationId, actorId: account.userId, now });
   }
 }

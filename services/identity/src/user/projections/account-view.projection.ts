@@ -17,6 +17,12 @@ const tokenFacts = (facts: ProviderTokenFacts) => ({
   refreshTokenExpiresAt: facts.refreshTokenExpiresAt === null ? null : new Date(facts.refreshTokenExpiresAt),
 });
 
+/** What a refresh changes on the account's row: columns of the event alone, so the row is not read first. */
+const refreshedColumns = (event: RecordedEvent): Partial<AccountEntity> =>
+  isEvent(event, ProviderTokensRefreshed)
+    ? { ...tokenFacts(event.data), updatedAt: new Date(event.data.refreshedAt) }
+    : {};
+
 /** The credential account's accountId is the user id, as in the reference data model. */
 export function evolveAccountView(row: AccountEntity | null, event: RecordedEvent): AccountEntity | null {
   if (isEvent(event, CredentialAccountCreated)) {
@@ -54,9 +60,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
       updatedAt: linkedAt,
     });
   }
-  if (isEvent(event, ProviderTokensRefreshed) && row) {
-    return Object.assign(row, { ...tokenFacts(event.data), updatedAt: new Date(event.data.refreshedAt) });
-  }
+  if (isEvent(event, ProviderTokensRefreshed) && row) return Object.assign(row, refreshedColumns(event));
   if (isEvent(event, AccountUnlinked)) return null;
   if (isEvent(event, PasswordChanged) && row) {
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
@@ -80,6 +84,7 @@ export const accountViewProjection: RowProjection<AccountEntity> = {
     AccountUnlinked.type,
   ],
   creates: [CredentialAccountCreated.type, AccountLinked.type],
+  sets: { [ProviderTokensRefreshed.type]: refreshedColumns },
   key: (event) => ({ id: (event.data as { accountId: string }).accountId }),
   evolve: evolveAccountView,
 };
