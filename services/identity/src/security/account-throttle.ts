@@ -116,7 +116,7 @@ const ADMIT_COMMAND = 'identityThrottleAdmit';
 const SUCCEED_COMMAND = 'identityThrottleSucceed';
 const AUDIT_WINDOW_COMMAND = 'identityThrottleAuditWindow';
 
-/** A throttle script as ioredis runs it: the four keys, then its arguments. */
+/** A throttle script as ioredis runs it: its keys, then its arguments. */
 type ThrottleCommand<Reply> = (...keysThenArgs: (string | number)[]) => Promise<Reply>;
 
 /** The admit script's answer: the milliseconds locked (0: admitted), the account's lock before and after, its count. */
