@@ -1,23 +1,15 @@
 import { auditedTypes, IdentityAudit, OrganizationAudit, SessionAudit, type AuditCatalog } from '@authsvc/contracts';
+import type { AuditEntry as Entry, AuditPage as Page } from '@authsvc/contracts';
 import { auditStatement, type StoreAuditFilter } from '@authsvc/platform';
 import { impersonate, signUpActor, uniqueSlug, type Actor } from './support/actor.js';
 import { startAdminStack, type AdminStack } from './support/admin-stack.js';
-import { uniqueEmail } from './support/http.js';
+import { allAuditPages as allPages } from './support/audit-log.js';
+import { eventually } from './support/eventually.js';
+import { postJson, randomClientIp, uniqueEmail } from './support/http.js';
 import type { TestStack } from './support/test-stack.js';
 
-interface Entry {
-  id: string;
-  type: string;
-  occurredAt: string;
-  actorId: string | null;
-  subject: { type: string; id: string };
-  organizationId?: string;
-  data: Record<string, unknown>;
-}
-interface Page {
-  entries: Entry[];
-  nextCursor: string | null;
-}
+/** Failures of an account from all clients that lock it (ACCOUNT_THROTTLE_GLOBAL_THRESHOLD, low here). */
+const ACCOUNT_LOCKING_FAILURES = 3;
 
 /** What must never be in an entry: the addresses, password and session cookies of the suite's users. */
 const SECRET_SHAPES = [/@example\.com/i, /correct-horse/, /session_token/, /\$2[aby]\$/];
@@ -35,20 +27,6 @@ describe('audit log', () => {
   let organizationB: string;
   const secrets: string[] = [];
 
-  /** Every page of a query, following the cursors. */
-  async function allPages(actor: Actor, path: string, query: Record<string, string>): Promise<Entry[]> {
-    const entries: Entry[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 100; pages++) {
-      const page = await actor.get<Page>(path, { ...query, cursor });
-      expect(page.status).toBe(200);
-      entries.push(...page.body.entries);
-      if (!page.body.nextCursor) return entries;
-      cursor = page.body.nextCursor;
-    }
-    throw new Error('more than 100 pages');
-  }
-
   const expectNoSecret = (entries: Entry[]) => {
     const text = JSON.stringify(entries);
     for (const shape of SECRET_SHAPES) expect(text).not.toMatch(shape);
@@ -56,7 +34,11 @@ describe('audit log', () => {
   };
 
   beforeAll(async () => {
-    admin = await startAdminStack();
+    // A lock long enough that the guesses after it meet it however slow the machine.
+    admin = await startAdminStack({
+      ACCOUNT_THROTTLE_GLOBAL_THRESHOLD: String(ACCOUNT_LOCKING_FAILURES),
+      ACCOUNT_THROTTLE_BASE_DELAY: '60',
+    });
     ({ stack, root } = admin);
     [victim, ownerA, adminA, memberA, ownerB] = await Promise.all(
       ['victim', 'owner-a', 'admin-a', 'member-a', 'owner-b'].map((label) => signUpActor(stack, label)),
@@ -146,6 +128,35 @@ describe('audit log', () => {
       expect.objectContaining({ actorId: victim.id, subject: { type: 'user', id: victim.id } }),
     ]);
     expect(entries.some(({ type, actorId }) => type === 'SessionCreated' && actorId === victim.id)).toBe(true);
+  });
+
+  it('records a run of wrong passwords as one failure and the lock it set, for admins alone, without the password', async () => {
+    const guessed = await signUpActor(stack, 'guessed');
+    const wrong = 'guess-one-two-three';
+    secrets.push(guessed.email, wrong);
+    // Each guess from a client of its own, as a spray would come: the account-wide lock refuses the last two.
+    const guess = { email: guessed.email, password: wrong };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < ACCOUNT_LOCKING_FAILURES + 2; attempt++) {
+      const client = { 'x-forwarded-for': randomClientIp() };
+      statuses.push((await postJson(stack.url('/api/auth/sign-in/email'), guess, client)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const query = { subjectId: guessed.id, type: 'SignInFailed,AccountLocked' };
+    // Recorded beside the answers, not before them: awaited, then held to exactly these two.
+    const entries = await eventually(async () => {
+      const found = await allPages(root, '/admin/audit', query);
+      return found.length >= 2 ? found : undefined;
+    });
+    expect(entries).toEqual([
+      expect.objectContaining({ type: 'AccountLocked', actorId: null, subject: { type: 'user', id: guessed.id } }),
+      expect.objectContaining({ type: 'SignInFailed', actorId: null, subject: { type: 'user', id: guessed.id } }),
+    ]);
+    expect(entries[1]!.data).toEqual({ reason: 'invalid_password', unrecordedFailures: 0 });
+    expect(entries[0]!.data).toEqual({ failures: ACCOUNT_LOCKING_FAILURES, lockedUntil: expect.any(String) });
+    expect(Date.parse(entries[0]!.data.lockedUntil as string)).toBeGreaterThan(Date.parse(entries[0]!.occurredAt));
+    expectNoSecret(entries);
+    expect(await guessed.get('/admin/audit', query)).toMatchObject({ status: 403 });
   });
 
   it('filters by type, actor and time', async () => {

@@ -20,6 +20,7 @@ export * from './identity/update-user.request.js';
 export * from './identity/system-user-fields.js';
 export * from './identity/account.view.js';
 export * from './identity/social-account.events.js';
+export * from './identity/password-failure.events.js';
 export * from './identity/social.requests.js';
 export * from './identity/provider-tokens.requests.js';
 export * from './identity/provider-tokens.rpc.js';

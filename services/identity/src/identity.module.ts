@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { AuditModule } from './audit/audit.module.js';
 import { IDENTITY_CONFIG, throttleSettings, type IdentityConfig } from './identity.config.js';
 import { AccountThrottle } from './security/account-throttle.js';
+import { PasswordAttempts } from './user/credential/password-attempts.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { AdminNatsController } from './user/admin.nats-controller.js';
 import { SetRoleHandler } from './user/commands/set-role.handler.js';
@@ -88,6 +89,7 @@ export class IdentityModule {
         { provide: AccountThrottle, useValue: new AccountThrottle(runtime.redis, throttleSettings(config)) },
         // user/: the aggregate's stream and the services its handlers share
         UserStream,
+        PasswordAttempts,
         CredentialCheck,
         NewPasswordPolicy,
         PasswordResetLinks,

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AccountThrottle } from '../src/security/account-throttle';
+import type { PasswordFailure } from '../src/security/password-failure';
 import { TEST_REDIS_URL } from '../../../gateway/test/support/test-redis';
 
 const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true });
 /** Small thresholds, and locks long enough that none runs out during a test. */
-const throttle = new AccountThrottle(redis, {
-  threshold: 3,
-  accountThreshold: 5,
-  baseDelayMs: 60_000,
-  maxDelayMs: 600_000,
-});
+const settings = { threshold: 3, accountThreshold: 5, baseDelayMs: 60_000, maxDelayMs: 600_000 };
+const throttle = new AccountThrottle(redis, settings);
+/** The audit window that a test can wait out. */
+const AUDIT_WINDOW_MS = 300;
 
 const right = () => Promise.resolve(true);
 const wrong = () => Promise.resolve(false);
@@ -22,7 +22,7 @@ async function attempt(
   verify: () => Promise<boolean>,
 ): Promise<'right' | 'wrong' | number> {
   try {
-    return (await throttle.passes(account, address, verify)) ? 'right' : 'wrong';
+    return (await throttle.check(account, address, verify)).right ? 'right' : 'wrong';
   } catch (error) {
     const { code, retryAfterSeconds } = error as { code: string; retryAfterSeconds: number };
     if (code !== 'TOO_MANY_REQUESTS') throw error;
@@ -89,5 +89,69 @@ describe('AccountThrottle against Redis', () => {
     // The proof from before the reset is gone: the client is as unproven as any once the account locks again.
     await failures(account, ['198.51.100.4', '198.51.100.5', '198.51.100.6']);
     expect(await attempt(account, '203.0.113.1', right)).toBe(60);
+  });
+});
+
+describe('AccountThrottle: what the audit log records of failures', () => {
+  /** A second connection, as another replica of identity has. */
+  const replica = new Redis(TEST_REDIS_URL, { lazyConnect: true });
+  const replicas = (accountThreshold: number) =>
+    [redis, replica].map((client) => new AccountThrottle(client, { ...settings, accountThreshold }, AUDIT_WINDOW_MS));
+  /** Replicas whose account-wide lock these tests never reach, and replicas of the usual settings. */
+  const throttles = replicas(100);
+  const locking = replicas(settings.accountThreshold);
+  let account: { userId: string };
+
+  /** What each wrong password from these addresses leaves in the audit log, through the replicas in turn. */
+  const audited = async (addresses: readonly string[], on = throttles): Promise<PasswordFailure[]> => {
+    const failures: PasswordFailure[] = [];
+    for (const [index, address] of addresses.entries()) {
+      const check = await on[index % 2]!.check(account, address, wrong);
+      if (check.right) throw new Error('a wrong password passed');
+      failures.push(check.failure);
+    }
+    return failures;
+  };
+
+  beforeAll(async () => {
+    await replica.connect();
+    if (redis.status !== 'ready') await redis.connect();
+  });
+  afterAll(() => replica.quit());
+  beforeEach(() => {
+    account = { userId: randomUUID() };
+  });
+
+  it('records the first failure of each window on any replica, and carries the count of those left out to the next', async () => {
+    const first = await audited(['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']);
+    expect(first.map(({ recorded }) => recorded)).toEqual([{ unrecordedFailures: 0 }, null, null, null]);
+    await sleep(AUDIT_WINDOW_MS + 50);
+    const next = await audited(['198.51.100.5', '198.51.100.6']);
+    expect(next.map(({ recorded }) => recorded)).toEqual([{ unrecordedFailures: 3 }, null]);
+  });
+
+  it('records exactly one of many parallel failures', async () => {
+    const checks = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => throttles[index % 2]!.check(account, `203.0.113.${index + 1}`, wrong)),
+    );
+    const recorded = checks.filter((check) => !check.right && check.failure.recorded !== null);
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('records every account-wide lock, with its end and count, and no client lock', async () => {
+    expect((await locking[0]!.check(account, '203.0.113.1', right)).right).toBe(true);
+    const before = Date.now();
+    // One client locks itself at its third failure (a client lock: not recorded); the fifth locks the account.
+    const clients = ['192.0.2.1', '192.0.2.1', '192.0.2.1', '198.51.100.1', '198.51.100.2'];
+    const failures = await audited(clients, locking);
+    expect(failures.slice(0, 4).map(({ accountLock }) => accountLock)).toEqual([null, null, null, null]);
+    const lock = failures[4]!.accountLock!;
+    expect(lock.failures).toBe(5);
+    expect(lock.until.getTime()).toBeGreaterThanOrEqual(before + settings.baseDelayMs - 1000);
+    expect(lock.until.getTime()).toBeLessThanOrEqual(Date.now() + settings.baseDelayMs + 1000);
+    // A proven client's failure during the lock lengthens it: a lock set again, recorded again.
+    const [longer] = await audited(['203.0.113.1'], locking);
+    expect(longer!.accountLock!.failures).toBe(6);
+    expect(longer!.accountLock!.until.getTime()).toBeGreaterThan(lock.until.getTime());
   });
 });

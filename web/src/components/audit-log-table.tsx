@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { fetchAuditPage, type AuditEntry, type AuditPath } from '../api/audit-log';
-import { auditDataSummary } from '../lib/audit-types';
+import { auditActorWithoutUser, auditDataSummary, auditTypeWords } from '../lib/audit-types';
 import { FormError } from './form-parts';
 import { Loading } from './page';
 
@@ -65,8 +65,11 @@ export function AuditLogTable({
               {entries.map((entry: AuditEntry) => (
                 <tr key={entry.id}>
                   <td>{new Date(entry.occurredAt).toLocaleString()}</td>
-                  <th scope="row">{entry.type}</th>
-                  <td>{entry.actorId ? renderId(entry.actorId, 'user') : 'system'}</td>
+                  <th scope="row">
+                    {entry.type}
+                    {auditTypeWords(entry.type) && <small className="audit-words">{auditTypeWords(entry.type)}</small>}
+                  </th>
+                  <td>{entry.actorId ? renderId(entry.actorId, 'user') : auditActorWithoutUser(entry.type)}</td>
                   <td>
                     {entry.subject.type} {renderId(entry.subject.id, entry.subject.type)}
                   </td>

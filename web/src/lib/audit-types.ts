@@ -40,6 +40,8 @@ export const ADMIN_AUDIT_TYPES = [
   'UserUnbanned',
   'AccountLinked',
   'AccountUnlinked',
+  'SignInFailed',
+  'AccountLocked',
   'JwtKeyIssued',
   'SessionCreated',
   'SessionRevoked',
@@ -51,4 +53,20 @@ export function auditDataSummary(data: Readonly<Record<string, unknown>>): strin
   return Object.entries(data)
     .map(([field, value]) => `${field}: ${value === null ? 'none' : String(value)}`)
     .join(' · ');
+}
+
+/** Words for the types whose names alone would mislead: failures are sampled, and a lock is the throttle's. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  SignInFailed: 'wrong password (the first in its minute; unrecordedFailures: those left out before it)',
+  AccountLocked: 'password attempts locked out until lockedUntil, for devices not signed in lately',
+};
+
+/** What an entry's type means, in words, where its name needs them; else nothing. */
+export function auditTypeWords(type: string): string | undefined {
+  return TYPE_WORDS[type];
+}
+
+/** Who acted, where no user did: nobody known for a failed sign-in (whoever tried), else the system. */
+export function auditActorWithoutUser(type: string): string {
+  return type === 'SignInFailed' ? 'unknown (not signed in)' : 'system';
 }

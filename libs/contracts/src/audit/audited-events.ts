@@ -39,6 +39,9 @@ export const IdentityAudit: AuditCatalog = {
     // New provider tokens of a linked account (at each social sign-in, whose session is its SessionCreated): use of
     // the account, not an act on it.
     ProviderTokensRefreshed: null,
+    // At most one failure per account and minute, and every account-wide lock: never the password or the client.
+    SignInFailed: ['reason', 'unrecordedFailures'],
+    AccountLocked: ['failures', 'lockedUntil'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

@@ -1,4 +1,5 @@
 import { defineEvent } from '../messaging/event-definition.js';
+import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
@@ -204,6 +205,8 @@ export const IdentityEventTypes = [
   AccountLinked,
   ProviderTokensRefreshed,
   AccountUnlinked,
+  SignInFailed,
+  AccountLocked,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -38,7 +38,7 @@ export class SignInNatsController {
     request: SignInWithEmailRequest | SignInWithUsernameRequest,
   ): Promise<ForwardedRequest<StartedSession>> {
     const { user, outdatedHash } = await this.queries.execute(
-      new VerifyPasswordQuery(login, request.password, request.ipAddress),
+      new VerifyPasswordQuery(login, request.password, request.ipAddress, request.correlationId),
     );
     if (outdatedHash) {
       await this.commands.execute(

@@ -103,8 +103,11 @@ function evolveRegistered(
         ...user,
         socialAccounts: user.socialAccounts.filter(({ accountId }) => accountId !== event.data.accountId),
       };
-    // Profile, role and ban changes, new provider tokens and these mails leave nothing a decision reads.
+    // Profile, role and ban changes, new provider tokens, these mails and failed passwords (the throttle, in Redis,
+    // decides on those) leave nothing a decision reads.
     case 'ProviderTokensRefreshed':
+    case 'SignInFailed':
+    case 'AccountLocked':
     case 'UserUpdated':
     case 'UserRoleChanged':
     case 'UserBanned':

@@ -23,6 +23,7 @@ import {
   requestNewEmailVerification,
   type EmailChangeCommand,
 } from './email-change.decisions.js';
+import { recordPasswordFailure, type RecordPasswordFailure } from './password-failure.decisions.js';
 import { adminUpdateUser, banUser, setRole, unbanUser, type AdminCommand } from './admin.decisions.js';
 import {
   accountLinked,
@@ -84,7 +85,8 @@ export type UserCommand =
   | DeletionCommand
   | EmailChangeCommand
   | AdminCommand
-  | SocialAccountCommand;
+  | SocialAccountCommand
+  | RecordPasswordFailure;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -128,6 +130,8 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return linkSocialAccount(command, registered(state));
     case 'UnlinkSocialAccount':
       return unlinkSocialAccount(command, registered(state));
+    case 'RecordPasswordFailure':
+      return recordPasswordFailure(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

@@ -29,13 +29,16 @@ export async function reactToIdentityEvent(
   store: EventStore,
   users: UserViews,
 ): Promise<void> {
-  const correlationId = event.metadata.correlationId;
+  // A reaction finishes its event's act: the sessions it ends are the doing of that event's actor (the admin of a
+  // ban), whether the reaction or the actor's own request got to them first.
+  const { correlationId } = event.metadata;
+  const actorId = event.metadata.actorId ?? undefined;
   await users.apply(event);
   if (event.type === PasswordChanged.type) {
     const data = event.data as DataOf<typeof PasswordChanged>;
     if (!data.signOutEverywhere) return;
     await commands.execute(
-      new RevokeUserSessionsCommand({ correlationId, userId: data.userId, createdBefore: data.changedAt }),
+      new RevokeUserSessionsCommand({ correlationId, actorId, userId: data.userId, createdBefore: data.changedAt }),
     );
   }
   if (event.type === UserRoleChanged.type) {
@@ -46,11 +49,11 @@ export async function reactToIdentityEvent(
   }
   if (event.type === UserBanned.type) {
     const { userId, bannedAt } = event.data as DataOf<typeof UserBanned>;
-    await commands.execute(new RevokeUserSessionsCommand({ correlationId, userId, createdBefore: bannedAt }));
+    await commands.execute(new RevokeUserSessionsCommand({ correlationId, actorId, userId, createdBefore: bannedAt }));
   }
   if (event.type === UserDeleted.type) {
     const { userId } = event.data as DataOf<typeof UserDeleted>;
-    await commands.execute(new RevokeUserSessionsCommand({ correlationId, userId }));
+    await commands.execute(new RevokeUserSessionsCommand({ correlationId, actorId, userId }));
     await store.erasePersonalData(userId);
   }
 }

@@ -26,7 +26,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
 
   async execute({ request }: ChangePasswordCommand): Promise<UserView> {
     this.passwords.assertAcceptable(request.newPassword);
-    await this.credentials.assertPassword(request.userId, request.currentPassword, request.ipAddress);
+    await this.credentials.assertPassword(request.userId, request.currentPassword, request);
     const now = new Date();
     await this.users.execute(
       request.userId,

@@ -27,7 +27,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
 
   async execute({ request }: DeleteUserCommand): Promise<{ outcome: DeleteUserOutcome }> {
     if (request.password !== undefined) {
-      await this.credentials.assertPassword(request.userId, request.password, request.ipAddress);
+      await this.credentials.assertPassword(request.userId, request.password, request);
     }
     const now = new Date();
     const context = { correlationId: request.correlationId, actorId: request.userId, now };

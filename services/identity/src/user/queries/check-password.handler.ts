@@ -7,7 +7,7 @@ export class CheckPasswordHandler implements IQueryHandler<CheckPasswordQuery> {
   constructor(private readonly credentials: CredentialCheck) {}
 
   async execute({ request }: CheckPasswordQuery): Promise<{ status: true }> {
-    await this.credentials.assertPassword(request.userId, request.password, request.ipAddress);
+    await this.credentials.assertPassword(request.userId, request.password, request);
     return { status: true };
   }
 }

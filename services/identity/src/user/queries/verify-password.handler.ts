@@ -5,8 +5,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
-import { AccountThrottle } from '../../security/account-throttle.js';
 import { AccountEntity } from '../account.entity.js';
+import { PasswordAttempts } from '../credential/password-attempts.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
@@ -26,11 +26,11 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
-    private readonly throttle: AccountThrottle,
+    private readonly attempts: PasswordAttempts,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async execute({ login, password, address }: VerifyPasswordQuery): Promise<ProvenPassword> {
+  async execute({ login, password, address, correlationId }: VerifyPasswordQuery): Promise<ProvenPassword> {
     const failure =
       'email' in login ? AuthErrors.INVALID_EMAIL_OR_PASSWORD : UsernameErrors.INVALID_USERNAME_OR_PASSWORD;
     const where = this.userMatching(login, password, failure);
@@ -39,10 +39,12 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
     const found = await this.userWithPassword(where);
     const hash = found?.password ?? (await this.hasher.dummyHash());
     const account = found ? { userId: found.user.id } : where;
-    const proved = await this.throttle.passes(
+    const proved = await this.attempts.passes(
       account,
       address,
       async () => (await this.hasher.verify(password, hash)) && Boolean(found?.password),
+      // Whoever tries a password at sign-in is unknown: no actor.
+      { correlationId, actorId: null },
     );
     if (!found?.password || !proved) throw new DomainError(failure);
     return {

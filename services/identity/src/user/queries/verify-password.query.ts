@@ -16,6 +16,7 @@ export class VerifyPasswordQuery extends Query<ProvenPassword> {
     readonly login: CredentialLogin,
     readonly password: string,
     readonly address: string,
+    readonly correlationId: string,
   ) {
     super();
   }
