@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * One sign-in with a provider between `sign-in/social` and its callback, kept server-side (Redis) under its state:
@@ -38,3 +38,10 @@ export const newCodeVerifier = (): string => randomUrlSafe(128);
 
 /** A nonce of 43 characters (256 bits), like the state never reused. */
 export const newNonce = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * RFC 7636's S256 challenge of a verifier: base64url(SHA-256(verifier)). Hand-written on node:crypto's synchronous
+ * hash instead of oauth4webapi's calculatePKCECodeChallenge, whose WebCrypto digest is a thread-pool job costing
+ * identity about 0.3 ms of CPU per sign-in start in the bench's CPU profile (the hash itself takes microseconds).
+ */
+export const codeChallengeOf = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');

@@ -1,11 +1,17 @@
 import type { SocialAuthorization, StartSocialSignInRequest } from '@authsvc/contracts';
 import { AuthErrors, DomainError, RequestErrors } from '@authsvc/errors';
 import { Inject, Injectable } from '@nestjs/common';
-import { calculatePKCECodeChallenge } from 'oauth4webapi';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { authorizationUrl, expectsIdToken } from '../flow/authorization-url.js';
 import { FlowStore } from '../flow/flow-store.js';
-import { FLOW_LIFETIME_SECONDS, newCodeVerifier, newNonce, newState, type SocialFlow } from '../flow/social-flow.js';
+import {
+  codeChallengeOf,
+  FLOW_LIFETIME_SECONDS,
+  newCodeVerifier,
+  newNonce,
+  newState,
+  type SocialFlow,
+} from '../flow/social-flow.js';
 import { ProviderRegistry } from '../provider-registry.js';
 import type { ConfiguredProvider } from '../provider-overrides.js';
 import { authBase } from './callback-redirects.js';
@@ -44,7 +50,7 @@ export class SocialAuthorizer {
       redirectUri: flow.redirectUri,
       state: flow.state,
       scopes: [...config.scopes, ...(request.scopes ?? [])],
-      codeChallenge: codeVerifier === undefined ? undefined : await calculatePKCECodeChallenge(codeVerifier),
+      codeChallenge: codeVerifier === undefined ? undefined : codeChallengeOf(codeVerifier),
       nonce: flow.nonce,
       loginHint: request.loginHint,
       additionalParams: request.additionalParams,
