@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE, isImageUrl, LIMITS } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { randomString } from '@authsvc/platform';
+import { findRow, randomString } from '@authsvc/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
@@ -79,10 +79,10 @@ export class SocialAccounts {
   ): Promise<AccountOutcome> {
     const email = storedEmail(identity.profile.email);
     const key = { providerId: identity.providerId, issuer: identity.issuer, accountId: identity.profile.subject };
-    const linked = await this.dataSource.getRepository(AccountEntity).findOneBy(key);
+    const { manager } = this.dataSource;
+    const linked = await findRow(manager, AccountEntity, key);
     // Whoever holds the address matters only to an identity linked to nobody.
-    const holder =
-      email === null || linked !== null ? null : await this.dataSource.getRepository(UserEntity).findOneBy({ email });
+    const holder = email === null || linked !== null ? null : await findRow(manager, UserEntity, { email });
     const resolution = resolveSocialSignIn({
       email,
       emailVerified: identity.profile.emailVerified,

@@ -1,4 +1,5 @@
 import type { UserView } from '@authsvc/contracts';
+import { findRow } from '@authsvc/platform';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../user.entity.js';
@@ -10,7 +11,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, UserView | nu
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ userId }: GetUserQuery): Promise<UserView | null> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+    const user = await findRow(this.dataSource.manager, UserEntity, { id: userId });
     return user ? toUserView(user) : null;
   }
 }
