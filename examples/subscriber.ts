@@ -188,7 +188,8 @@ async function handle(message: JsMsg, file: StateFile): Promise<void> {
 export async function runSubscriber(settings: Settings): Promise<void> {
   const file = await StateFile.open(settings.stateFile);
   const nc = await connect({
-    servers: settings.natsUrl,
+    // NATS_URL may list a cluster's servers, separated by commas, as the apps' does.
+    servers: settings.natsUrl.split(','),
     authenticator: nkeyAuthenticator(new TextEncoder().encode(settings.seed)),
     // The NATS authorization lets each user read replies only under its own prefix.
     inboxPrefix: `_INBOX.${settings.natsUser}`,
