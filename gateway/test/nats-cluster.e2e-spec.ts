@@ -1,10 +1,10 @@
 import { ORGANIZATION_EVENTS_STREAM } from '@authsvc/contracts';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually, sleep } from './support/eventually.js';
 import { organizationEventsOnBus, recordedEvents, recordedInvitations, signUpLoadOwner } from './support/load-owner.js';
-import { SteadyLoad, type LoadUser } from './support/steady-load.js';
+import { describeFailure, SteadyLoad, type LoadUser } from './support/steady-load.js';
 import { NATS_ADMIN, TestStack } from './support/test-stack.js';
 
 /** The share of requests that may fail while a NATS node goes away (issue 33). */
@@ -28,7 +28,7 @@ describe('a three-node NATS cluster losing a node under load', () => {
     );
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
-    nc = await connect(stack.natsOptions(NATS_ADMIN));
+    nc = await stack.connectNats(NATS_ADMIN);
     manager = await jetstreamManager(nc);
     user = await signUpLoadOwner(stack);
   }, 120_000);
@@ -67,7 +67,8 @@ describe('a three-node NATS cluster losing a node under load', () => {
     await sleep(1500);
     const report = await load.stop();
     // The figures the issue asks for, printed whatever the outcome; the apps' errors beside any failure.
-    const failed = report.failures.length > 0 ? [...report.failures.slice(0, 5), ...stack.errorsLogged()] : [];
+    const failed =
+      report.failures.length > 0 ? [...report.failures.slice(0, 5).map(describeFailure), ...stack.errorsLogged()] : [];
     process.stdout.write(
       `NATS node ${leader} killed: ${report.requests} requests, ${report.failures.length} failed, ` +
         `${report.invited.length} invitations accepted\n${failed.map((line) => `  ${line}\n`).join('')}`,

@@ -11,30 +11,48 @@ export interface LoadUser {
   readonly origin: string;
 }
 
+/** What a load client does, in turn: session reads, organization writes, sign-ins and sign-ups (identity writes). */
+export type LoadOperation = 'get-session' | 'invite' | 'sign-in' | 'sign-up';
+
+/** A request that failed: what, the answer or error, and when it was sent and answered (performance.now()). */
+export interface LoadFailure {
+  readonly operation: LoadOperation;
+  readonly error: string;
+  readonly sentAt: number;
+  readonly answeredAt: number;
+}
+
 export interface LoadReport {
   readonly requests: number;
-  /** Each failed request: what, and the answer or error. */
-  readonly failures: readonly string[];
+  readonly failures: readonly LoadFailure[];
   /** The addresses of the invitations the gateway answered as made. */
   readonly invited: readonly string[];
+  /** The addresses of the users the gateway answered as signed up. */
+  readonly signedUp: readonly string[];
 }
+
+/** One line per failure, for a test's output. */
+export const describeFailure = ({ operation, error }: LoadFailure) => `${operation}: ${error}`;
 
 /**
  * A steady load of what users do most, from a few concurrent clients, each waiting for its answer before the next
- * request: get-session, an invitation to the organization (a write on one stream shared by every client), and a
- * sign-in (identity, then a new session). Runs until stopped; every answer other than 200 is a failure.
+ * request: get-session, an invitation to the organization (a write on one stream shared by every client), a
+ * sign-in (identity, then a new session) and, when asked, a sign-up (a new user, then a session). Runs until
+ * stopped; every answer other than 200 is a failure.
  */
 export class SteadyLoad {
   private running = true;
   private requests = 0;
-  private readonly failures: string[] = [];
+  private readonly failures: LoadFailure[] = [];
   private readonly invited: string[] = [];
+  private readonly signedUp: string[] = [];
   private readonly workers: Promise<void>[];
 
   constructor(
     private readonly baseUrl: string,
     private readonly user: LoadUser,
     clients = 3,
+    private readonly operations: readonly LoadOperation[] = ['get-session', 'invite', 'sign-in'],
   ) {
     this.workers = Array.from({ length: clients }, (_, client) => this.work(client));
   }
@@ -42,18 +60,32 @@ export class SteadyLoad {
   async stop(): Promise<LoadReport> {
     this.running = false;
     await Promise.all(this.workers);
-    return { requests: this.requests, failures: this.failures, invited: this.invited };
+    return { requests: this.requests, failures: this.failures, invited: this.invited, signedUp: this.signedUp };
   }
 
   private async work(client: number): Promise<void> {
     for (let step = client; this.running; step++) {
-      const operation = (['get-session', 'invite', 'sign-in'] as const)[step % 3];
+      const operation = this.operations[step % this.operations.length];
       this.requests += 1;
+      const sentAt = performance.now();
       try {
-        await this[operation === 'get-session' ? 'getSession' : operation === 'invite' ? 'invite' : 'signIn']();
+        await this.perform(operation);
       } catch (error) {
-        this.failures.push(`${operation}: ${(error as Error).message}`);
+        this.failures.push({ operation, error: (error as Error).message, sentAt, answeredAt: performance.now() });
       }
+    }
+  }
+
+  private perform(operation: LoadOperation): Promise<void> {
+    switch (operation) {
+      case 'get-session':
+        return this.getSession();
+      case 'invite':
+        return this.invite();
+      case 'sign-in':
+        return this.signIn();
+      case 'sign-up':
+        return this.signUp();
     }
   }
 
@@ -74,6 +106,12 @@ export class SteadyLoad {
 
   private async signIn(): Promise<void> {
     await this.send('POST', '/sign-in/email', { email: this.user.email, password: this.user.password });
+  }
+
+  private async signUp(): Promise<void> {
+    const email = uniqueEmail('signup');
+    await this.send('POST', '/sign-up/email', { name: 'Load', email, password: this.user.password });
+    this.signedUp.push(email);
   }
 
   private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable, type NatsEndpoint } from '@authsvc/platform';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, nkeys } from '@nats-io/transport-node';
+import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
@@ -200,6 +200,11 @@ export class TestStack {
     return natsConnectionOptions(this.natsEndpoint(user));
   }
 
+  /** A NATS connection as `user`, to every server of the stack. */
+  connectNats(user: string): Promise<NatsConnection> {
+    return connect(this.natsOptions(user));
+  }
+
   /** The nkey seed of NATS `user` in this stack, for a process of the test's own (a back end's subscriber). */
   natsSeed(user: string): string {
     const seed = this.natsSeeds.get(user);
@@ -327,7 +332,7 @@ export class TestStack {
     });
     this.env.NATS_URL = this.natsNodes.urls.join(',');
     // A cluster takes JetStream requests once its nodes have elected a leader: the services create streams at start.
-    const nc = await connect(this.natsOptions(NATS_ADMIN));
+    const nc = await this.connectNats(NATS_ADMIN);
     try {
       const manager = await jetstreamManager(nc, { checkAPI: false });
       await eventually(() => manager.getAccountInfo(), { what: 'JetStream to answer', timeoutMs: 30_000 });
@@ -370,7 +375,8 @@ export class TestStack {
     return nkeys.fromSeed(new TextEncoder().encode(this.natsSeeds.get(user)!)).getPublicKey();
   }
 
-  private async waitReady(app: AppName): Promise<void> {
+  /** Resolves once a running app answers its readiness probe with 200 (30 s at most). */
+  async waitReady(app: AppName): Promise<void> {
     const child = this.processes.get(app)!;
     await eventually(
       async () => {
