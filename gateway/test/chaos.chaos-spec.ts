@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BackEndNatsAccess } from '@authsvc/contracts';
 import pg from 'pg';
+import { MEMBERSHIP_EVENT_TYPES } from '../../test/support/organization-events-stream.js';
+import { SubscriberProcess } from '../../test/support/subscriber-process.js';
 import { ChaosFaults, overlaps } from './support/chaos-faults.js';
 import { eventually, sleep } from './support/eventually.js';
 import { organizationEventsOnBus, recordedEvents, recordedInvitations, signUpLoadOwner } from './support/load-owner.js';
@@ -38,6 +44,9 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
   let proxy: RoundRobinProxy;
   let user: LoadUser;
   let faults: ChaosFaults;
+  let directory: string;
+  let subscriberEnv: Record<string, string>;
+  let subscriber: SubscriberProcess;
 
   beforeAll(async () => {
     postgres = await PrivatePostgres.start();
@@ -58,10 +67,22 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
     proxy = await RoundRobinProxy.start([stack.baseUrl, gatewayReplica]);
     const gateways = { gateway: stack.baseUrl, 'gateway-replica': gatewayReplica };
     faults = new ChaosFaults(stack, proxy, gateways, postgres, redis, SETTLE_MS);
-    user = await signUpLoadOwner(stack);
+    user = await signUpLoadOwner(stack, { member: true });
+    // The example back end (examples/subscriber.ts) follows the organization's membership through it all.
+    directory = mkdtempSync(join(tmpdir(), 'authsvc-chaos-'));
+    subscriberEnv = {
+      NATS_URL: stack.natsUrl,
+      NATS_NKEY_SEED: stack.natsSeed(BackEndNatsAccess.user),
+      STATE_FILE: join(directory, 'members.json'),
+      ACK_WAIT_SECONDS: '2',
+    };
+    subscriber = SubscriberProcess.start(subscriberEnv);
+    await subscriber.wrote(/consuming/);
   }, 120_000);
 
   afterAll(async () => {
+    await subscriber?.stop();
+    if (directory) rmSync(directory, { recursive: true, force: true });
     await proxy?.stop();
     // A service that moved to another NATS node while it held requests cannot answer them there (the callers'
     // retries answer instead): those refusals are expected, and checked to be the only ones below.
@@ -71,14 +92,17 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
   });
 
   it('loses nothing, applies nothing twice, fails almost nothing, and every app is ready again within 10 s', async () => {
-    const load = new SteadyLoad(proxy.url, user, 4, ['get-session', 'invite', 'sign-in', 'sign-up']);
+    // Three clients, as in the failover suite; beside them one changing the member's role twice a second, whose
+    // events the subscriber (one event at a time, each written to its file before the next) follows.
+    const load = new SteadyLoad(proxy.url, user, 3, ['get-session', 'invite', 'sign-in', 'sign-up']);
+    const roles = new SteadyLoad(proxy.url, user, 1, ['change-role'], 500);
     await sleep(SETTLE_MS);
     for (const app of APPS) await faults.crash(app);
     for (const app of APPS) await faults.drain(app);
     await faults.crashNatsNode(1, 3000);
     await faults.restartPostgres(APPS, 2000);
     await faults.flushRedis();
-    const report = await load.stop();
+    const report = merged(await load.stop(), await roles.stop());
 
     const db = new pg.Client({ connectionString: postgres.databaseUrl('authsvc_chaos') });
     await db.connect();
@@ -91,7 +115,15 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
         failedDuringDrains: figures.failedDuringDrains,
         slowToBeReady: figures.slowToBeReady,
         outOfOrderOnBus: figures.outOfOrderOnBus,
-      }).toEqual({ lost: 0, duplicated: 0, failedDuringDrains: 0, slowToBeReady: [], outOfOrderOnBus: false });
+        subscriber: figures.subscriber,
+      }).toEqual({
+        lost: 0,
+        duplicated: 0,
+        failedDuringDrains: 0,
+        slowToBeReady: [],
+        outOfOrderOnBus: false,
+        subscriber: { running: true, applied: figures.membershipEvents },
+      });
       expect(figures.failedOutsideOutage).toBeLessThanOrEqual(figures.requestsOutsideOutage * FAILURE_BUDGET);
     } finally {
       await db.end();
@@ -133,6 +165,7 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
     ).finally(() => nc.close());
     const outOfOrderOnBus = onBus.some((position, index) => position !== index + 1) || onBus.length !== recorded;
 
+    const subscriber = await subscriberFigures(db);
     const slowToBeReady = [...readyMs].filter(([, ms]) => ms > READY_WITHIN_MS).map(([fault]) => fault);
     const accepted = report.invited.length + report.signedUp.length;
     const text = [
@@ -142,6 +175,12 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
         `${failedOutsideOutage} outside it (${((100 * failedOutsideOutage) / report.requests).toFixed(3)} %), ` +
         `${during(drains).length} during SIGTERM drains`,
       `  organization events on the bus: ${onBus.length} of ${recorded}, ${outOfOrderOnBus ? 'NOT ' : ''}once each in order`,
+      `  the example subscriber applied ${subscriber.applied.length} of ${subscriber.membershipEvents.length} ` +
+        `membership events${subscriber.running ? '' : ', and stopped'}` +
+        (sameList(subscriber.applied, subscriber.membershipEvents)
+          ? ', once each in order'
+          : ', NOT once each in order'),
+      ...(subscriber.running ? [] : [`  its log:\n${subscriber.log}`]),
       '  ready again after:',
       ...[...readyMs].map(([fault, ms]) => `    ${fault}: ${Math.round(ms)} ms`),
       ...countedLines(inOutage.map((failure) => `while PostgreSQL was down: ${describeFailure(failure)}`)),
@@ -156,7 +195,29 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
       failedDuringDrains: during(drains).length,
       slowToBeReady,
       outOfOrderOnBus,
+      subscriber: { running: subscriber.running, applied: subscriber.applied },
+      membershipEvents: subscriber.membershipEvents,
     };
+  }
+
+  /**
+   * The ids of the membership events the subscriber applied, once it caught up with those the service recorded (or
+   * stopped), beside the recorded ones in the order of the log: equal lists are each event once, in order.
+   */
+  async function subscriberFigures(db: pg.Client) {
+    const { rows } = await db.query<{ event_id: string }>(
+      'SELECT event_id FROM organization.events WHERE type = ANY($1) ORDER BY global_position',
+      [[...MEMBERSHIP_EVENT_TYPES]],
+    );
+    const membershipEvents = rows.map(({ event_id }) => event_id);
+    const applied = await eventually(
+      async () => {
+        const { applied } = SubscriberProcess.stateOf(subscriberEnv);
+        return applied.length >= membershipEvents.length || !subscriber.running ? applied : undefined;
+      },
+      { what: 'the subscriber to apply every membership event', timeoutMs: 30_000 },
+    );
+    return { membershipEvents, applied, running: subscriber.running, log: subscriber.log };
   }
 });
 
@@ -165,4 +226,17 @@ function countedLines(lines: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
   return [...counts].map(([line, count]) => `  ${count} × ${line}`);
+}
+
+const sameList = (one: readonly string[], other: readonly string[]) =>
+  one.length === other.length && one.every((item, index) => item === other[index]);
+
+/** The reports of loads run side by side, as one. */
+function merged(...reports: LoadReport[]): LoadReport {
+  return {
+    requests: reports.reduce((sum, { requests }) => sum + requests, 0),
+    failures: reports.flatMap(({ failures }) => failures),
+    invited: reports.flatMap(({ invited }) => invited),
+    signedUp: reports.flatMap(({ signedUp }) => signedUp),
+  };
 }

@@ -2,17 +2,22 @@ import { ORGANIZATION_EVENTS_STREAM, type PublishedEvent } from '@authsvc/contra
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
-import { ACTOR_PASSWORD, signUpActor, uniqueSlug } from './actor.js';
+import { ACTOR_PASSWORD, signUpActor, uniqueSlug, type Actor } from './actor.js';
 import { randomClientIp } from './http.js';
 import type { LoadUser } from './steady-load.js';
 import type { TestStack } from './test-stack.js';
 
-/** A new user signed in as the owner of a new organization: whom a steady load acts as. */
-export async function signUpLoadOwner(stack: TestStack): Promise<LoadUser> {
+/**
+ * A new user signed in as the owner of a new organization: whom a steady load acts as. With `member`, a second user
+ * joins it (invited and accepting), whose role the load's `change-role` requests change.
+ */
+export async function signUpLoadOwner(stack: TestStack, { member = false } = {}): Promise<LoadUser> {
   const owner = await signUpActor(stack, 'owner');
   const created = await owner.post<{ id: string }>('/organization/create', { name: 'Load', slug: uniqueSlug() });
   if (created.status !== 200) throw new Error(`organization not created: ${JSON.stringify(created.body)}`);
+  const memberId = member ? await joinedMember(stack, owner, created.body.id) : undefined;
   return {
+    memberId,
     email: owner.email,
     password: ACTOR_PASSWORD,
     cookie: owner.cookie,
@@ -20,6 +25,21 @@ export async function signUpLoadOwner(stack: TestStack): Promise<LoadUser> {
     ip: randomClientIp(),
     origin: new URL(stack.baseUrl).origin,
   };
+}
+
+async function joinedMember(stack: TestStack, owner: Actor, organizationId: string): Promise<string> {
+  const invitee = await signUpActor(stack, 'member');
+  const invited = await owner.post<{ id: string }>('/organization/invite-member', {
+    email: invitee.email,
+    role: 'member',
+    organizationId,
+  });
+  if (invited.status !== 200) throw new Error(`not invited: ${JSON.stringify(invited.body)}`);
+  const accepted = await invitee.post<{ member: { id: string } }>('/organization/accept-invitation', {
+    invitationId: invited.body.id,
+  });
+  if (accepted.status !== 200) throw new Error(`invitation not accepted: ${JSON.stringify(accepted.body)}`);
+  return accepted.body.member.id;
 }
 
 /** The events of an organization (of one type, when given) in the organization service's event log. */

@@ -5,8 +5,9 @@ import { freePort } from './free-port.js';
  * A load balancer in front of several gateways, as an ops team's would be: each request goes to the next upstream
  * in turn over kept-alive connections. `remove` is what Kubernetes does when a pod starts terminating (its
  * endpoint is withdrawn) before the pod gets SIGTERM, `add` what it does once the pod is ready again. An upstream
- * that refuses the connection (a gateway that crashed) never saw the request, so it goes to the next one, as
- * nginx's `proxy_next_upstream error` does; a request that fails once sent answers 502.
+ * that refuses the connection (a gateway that crashed) never saw the request, so it goes to the next one, and so
+ * does a GET whose connection broke before an answer (it changes nothing), as nginx's `proxy_next_upstream error`
+ * does; any other request that fails once sent answers 502 (it may have been carried out).
  */
 export class RoundRobinProxy {
   private upstreams: URL[];
@@ -37,7 +38,11 @@ export class RoundRobinProxy {
       },
     );
     forwarded.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && others.length > 0) return this.forward(incoming, outgoing, body, others);
+      const unsent = error.code === 'ECONNREFUSED';
+      const safe = incoming.method === 'GET' || incoming.method === 'HEAD';
+      if ((unsent || (safe && !outgoing.headersSent)) && others.length > 0) {
+        return this.forward(incoming, outgoing, body, others);
+      }
       if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
       outgoing.end(`proxy: ${error.message}`);
     });

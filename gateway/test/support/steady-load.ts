@@ -1,3 +1,4 @@
+import { sleep } from './eventually.js';
 import { request, uniqueEmail } from './http.js';
 
 /** Who the load acts as: a signed-in owner of an organization, and where the browser's requests come from. */
@@ -9,10 +10,15 @@ export interface LoadUser {
   readonly ip: string;
   /** The `Origin` the gateway trusts (BASE_URL's). */
   readonly origin: string;
+  /** A member of the organization whose role `change-role` changes back and forth. */
+  readonly memberId?: string;
 }
 
-/** What a load client does, in turn: session reads, organization writes, sign-ins and sign-ups (identity writes). */
-export type LoadOperation = 'get-session' | 'invite' | 'sign-in' | 'sign-up';
+/**
+ * What a load client does, in turn: session reads, organization writes (invitations, a member's role), sign-ins and
+ * sign-ups (identity writes).
+ */
+export type LoadOperation = 'get-session' | 'invite' | 'change-role' | 'sign-in' | 'sign-up';
 
 /** A request that failed: what, the answer or error, and when it was sent and answered (performance.now()). */
 export interface LoadFailure {
@@ -46,6 +52,7 @@ export class SteadyLoad {
   private readonly failures: LoadFailure[] = [];
   private readonly invited: string[] = [];
   private readonly signedUp: string[] = [];
+  private roleChanges = 0;
   private readonly workers: Promise<void>[];
 
   constructor(
@@ -53,6 +60,8 @@ export class SteadyLoad {
     private readonly user: LoadUser,
     clients = 3,
     private readonly operations: readonly LoadOperation[] = ['get-session', 'invite', 'sign-in'],
+    /** How long each client waits between two requests (none: it sends the next at once). */
+    private readonly pauseMs = 0,
   ) {
     this.workers = Array.from({ length: clients }, (_, client) => this.work(client));
   }
@@ -73,6 +82,7 @@ export class SteadyLoad {
       } catch (error) {
         this.failures.push({ operation, error: (error as Error).message, sentAt, answeredAt: performance.now() });
       }
+      if (this.pauseMs > 0) await sleep(this.pauseMs);
     }
   }
 
@@ -86,6 +96,8 @@ export class SteadyLoad {
         return this.signIn();
       case 'sign-up':
         return this.signUp();
+      case 'change-role':
+        return this.changeRole();
     }
   }
 
@@ -106,6 +118,12 @@ export class SteadyLoad {
 
   private async signIn(): Promise<void> {
     await this.send('POST', '/sign-in/email', { email: this.user.email, password: this.user.password });
+  }
+
+  private async changeRole(): Promise<void> {
+    const role = this.roleChanges++ % 2 === 0 ? 'admin' : 'member';
+    const { organizationId, memberId } = this.user;
+    await this.send('POST', '/organization/update-member-role', { memberId, role, organizationId });
   }
 
   private async signUp(): Promise<void> {
