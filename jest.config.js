@@ -25,7 +25,7 @@ const swcTsx = [
   },
 ];
 
-const shared = {
+export const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {

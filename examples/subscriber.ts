@@ -181,14 +181,19 @@ async function handle(message: JsMsg, file: StateFile): Promise<void> {
   const event = message.json<PublishedEvent>();
   if (isNew(file.state, file.applied, event)) await file.apply(event);
   // Acknowledged once the effect is on disk: a crash before this line has the event delivered again, and skipped.
-  await message.ackAck();
+  // An acknowledgement left unconfirmed (the consumer's leader moving to another node of a NATS cluster) is no reason
+  // to stop: if it was lost, the event comes again after ACK_WAIT_SECONDS, is skipped, and is acknowledged then.
+  await message.ackAck().catch((error: unknown) => {
+    log(`acknowledgement of ${event.metadata.eventId} unconfirmed (${String(error)}): if lost, the event comes again`);
+  });
 }
 
 /** Consumes until SIGTERM or SIGINT (then finishes the event in hand), or until an event cannot be applied. */
 export async function runSubscriber(settings: Settings): Promise<void> {
   const file = await StateFile.open(settings.stateFile);
   const nc = await connect({
-    servers: settings.natsUrl,
+    // NATS_URL may list a cluster's servers, separated by commas, as the apps' does.
+    servers: settings.natsUrl.split(','),
     authenticator: nkeyAuthenticator(new TextEncoder().encode(settings.seed)),
     // The NATS authorization lets each user read replies only under its own prefix.
     inboxPrefix: `_INBOX.${settings.natsUser}`,

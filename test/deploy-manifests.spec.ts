@@ -561,9 +561,9 @@ describe('deployment manifests', () => {
       }
     });
 
-    // dev: one replica each on a single nats-server; prod: three or more each, over zones, on a three-node NATS.
+    // dev: one replica each; prod: three or more each, over zones; both on the three-node NATS of base/nats.yaml.
     it.each([
-      { name: 'dev', minReplicas: 1, maxReplicas: 2, jetStreamReplicas: '1' },
+      { name: 'dev', minReplicas: 1, maxReplicas: 2, jetStreamReplicas: '3' },
       { name: 'prod', minReplicas: 3, maxReplicas: 10, jetStreamReplicas: '3' },
     ])(
       'runs $name with $minReplicas to $maxReplicas replicas of each app and $jetStreamReplicas JetStream copies',

@@ -46,10 +46,10 @@ describe('the admin surface, against better-auth 1.7 with the admin plugin', () 
   async function makeAdmin(actor: string): Promise<void> {
     const email = emails.get(actor)!;
     reference.setRole(email, 'admin');
-    const rpc = new RpcClient(
-      new MultiplexedNatsClient({ url: new URL(stack.natsUrl), user: 'backend', seed: stack.natsSeed('backend') }),
-      { totalMs: 10_000, attemptMs: 10_000 },
-    );
+    const rpc = new RpcClient(new MultiplexedNatsClient(stack.natsEndpoint('backend')), {
+      totalMs: 10_000,
+      attemptMs: 10_000,
+    });
     await rpc.call(IdentityRpc.setRoleByEmail, { email, role: 'admin', correlationId: `diff-${marker}` });
     await rpc.close();
     await eventually(

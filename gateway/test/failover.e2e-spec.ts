@@ -3,9 +3,10 @@ import { MultiplexedNatsClient } from '@authsvc/platform';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import pg from 'pg';
-import { ACTOR_PASSWORD, signUpActor, uniqueSlug } from './support/actor.js';
+import { ACTOR_PASSWORD } from './support/actor.js';
 import { sleep } from './support/eventually.js';
-import { randomClientIp, request, uniqueEmail } from './support/http.js';
+import { request, uniqueEmail } from './support/http.js';
+import { recordedInvitations, signUpLoadOwner } from './support/load-owner.js';
 import { RoundRobinProxy } from './support/round-robin-proxy.js';
 import { SteadyLoad, type LoadReport, type LoadUser } from './support/steady-load.js';
 import { NATS_ADMIN, TestStack, type ServiceReplica } from './support/test-stack.js';
@@ -37,18 +38,7 @@ describe('replicas killed and drained under load', () => {
     proxy = await RoundRobinProxy.start([stack.baseUrl, gatewayReplica]);
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
-    const owner = await signUpActor(stack, 'owner');
-    const created = await owner.post<{ id: string }>('/organization/create', { name: 'Load', slug: uniqueSlug() });
-    expect(created.status).toBe(200);
-    const origin = new URL(stack.baseUrl).origin;
-    user = {
-      email: owner.email,
-      password: ACTOR_PASSWORD,
-      cookie: owner.cookie,
-      organizationId: created.body.id,
-      ip: randomClientIp(),
-      origin,
-    };
+    user = await signUpLoadOwner(stack);
   }, 120_000);
 
   afterAll(async () => {
@@ -57,13 +47,7 @@ describe('replicas killed and drained under load', () => {
     await stack?.stop();
   });
 
-  async function invitationCount(): Promise<number> {
-    const { rows } = await db.query<{ count: string }>(
-      "SELECT count(*) FROM organization.events WHERE stream_id = $1 AND type = 'InvitationCreated'",
-      [`organization-${user.organizationId}`],
-    );
-    return Number(rows[0].count);
-  }
+  const invitationCount = () => recordedInvitations(db, user.organizationId);
 
   /** Runs the load, makes the fault halfway, and checks that no request failed and each invitation was made once. */
   async function underLoad(fault: () => Promise<void>): Promise<LoadReport> {
@@ -139,11 +123,7 @@ describe('replicas killed and drained under load', () => {
     let nats: MultiplexedNatsClient;
 
     beforeAll(() => {
-      nats = new MultiplexedNatsClient({
-        url: new URL(stack.natsUrl),
-        user: NATS_ADMIN,
-        seed: stack.natsSeed(NATS_ADMIN),
-      });
+      nats = new MultiplexedNatsClient(stack.natsEndpoint(NATS_ADMIN));
     });
 
     afterAll(async () => {

@@ -58,7 +58,7 @@ export class PrivateNatsServer {
   }
 
   connect(user: string): Promise<NatsConnection> {
-    return connect(natsConnectionOptions({ url: new URL(this.url), user, seed: this.seedOf(user) }));
+    return connect(natsConnectionOptions({ servers: [new URL(this.url)], user, seed: this.seedOf(user) }));
   }
 
   /** What nats-server refused the declared users (the suite's own `NATS_ADMIN` excluded). */

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { eventually } from './eventually.js';
 import { acceptsConnections, freePort } from './free-port.js';
 
@@ -20,6 +21,11 @@ export class PrivateRedis {
     );
     await eventually(() => acceptsConnections(port), { what: 'the private Redis server to accept connections' });
     return new PrivateRedis(child, `redis://127.0.0.1:${port}`);
+  }
+
+  /** Empties every database, as an operator's FLUSHALL (or a restart without persistence) does. */
+  async flush(): Promise<void> {
+    await promisify(execFile)('redis-cli', ['-u', this.url, 'FLUSHALL']);
   }
 
   /** Ends the server (idempotent). */

@@ -1,10 +1,13 @@
-import { Agent, createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { freePort } from './free-port.js';
 
 /**
  * A load balancer in front of several gateways, as an ops team's would be: each request goes to the next upstream
  * in turn over kept-alive connections. `remove` is what Kubernetes does when a pod starts terminating (its
- * endpoint is withdrawn) before the pod gets SIGTERM. A request that fails upstream answers 502.
+ * endpoint is withdrawn) before the pod gets SIGTERM, `add` what it does once the pod is ready again. An upstream
+ * that refuses the connection (a gateway that crashed) never saw the request, so it goes to the next one, and so
+ * does a GET whose connection broke before an answer (it changes nothing), as nginx's `proxy_next_upstream error`
+ * does; any other request that fails once sent answers 502 (it may have been carried out).
  */
 export class RoundRobinProxy {
   private upstreams: URL[];
@@ -12,7 +15,14 @@ export class RoundRobinProxy {
   private readonly agent = new Agent({ keepAlive: true });
 
   private readonly server: Server = createServer((incoming, outgoing) => {
-    const upstream = this.pick();
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => this.forward(incoming, outgoing, Buffer.concat(chunks), this.rotation()));
+  });
+
+  /** Sends the request to the first of `upstreams`, and to the next of them if that one refuses the connection. */
+  private forward(incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, upstreams: URL[]): void {
+    const [upstream, ...others] = upstreams;
     const forwarded = request(
       {
         agent: this.agent,
@@ -27,12 +37,17 @@ export class RoundRobinProxy {
         answer.pipe(outgoing);
       },
     );
-    forwarded.on('error', (error) => {
+    forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      const unsent = error.code === 'ECONNREFUSED';
+      const safe = incoming.method === 'GET' || incoming.method === 'HEAD';
+      if ((unsent || (safe && !outgoing.headersSent)) && others.length > 0) {
+        return this.forward(incoming, outgoing, body, others);
+      }
       if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
       outgoing.end(`proxy: ${error.message}`);
     });
-    incoming.pipe(forwarded);
-  });
+    forwarded.end(body);
+  }
 
   private constructor(
     readonly url: string,
@@ -48,6 +63,10 @@ export class RoundRobinProxy {
     return proxy;
   }
 
+  add(upstream: string): void {
+    this.upstreams = [...this.upstreams, new URL(upstream)];
+  }
+
   remove(upstream: string): void {
     this.upstreams = this.upstreams.filter((url) => url.origin !== new URL(upstream).origin);
   }
@@ -58,8 +77,9 @@ export class RoundRobinProxy {
     await new Promise((resolve) => this.server.close(resolve));
   }
 
-  private pick(): URL {
+  /** Every upstream, starting with the next in turn. */
+  private rotation(): URL[] {
     this.next = (this.next + 1) % this.upstreams.length;
-    return this.upstreams[this.next];
+    return [...this.upstreams.slice(this.next), ...this.upstreams.slice(0, this.next)];
   }
 }

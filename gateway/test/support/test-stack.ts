@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATS_ACCESS } from '@authsvc/contracts';
-import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable } from '@authsvc/platform';
-import { nkeys } from '@nats-io/transport-node';
+import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable, type NatsEndpoint } from '@authsvc/platform';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { eventually } from './eventually.js';
-import { acceptsConnections, freePort } from './free-port.js';
+import { freePort } from './free-port.js';
+import { NatsNodes } from './nats-nodes.js';
 import { SmtpSink } from './smtp-sink.js';
 import { TEST_REDIS_URL } from './test-redis';
 
@@ -104,7 +106,7 @@ export class TestStack {
   private readonly appEnv = new Map<AppName, Record<string, string>>();
   /** Each gateway's health and metrics port (a service's only port is its health port: `ports`). */
   private readonly gatewayHealthPorts = new Map<AppName, number>();
-  private nats?: ChildProcess;
+  private natsNodes?: NatsNodes;
   private smtp?: SmtpSink;
   private natsDirectory?: string;
   private readonly natsRefusals: string[] = [];
@@ -124,7 +126,8 @@ export class TestStack {
     this.databaseUrl = env.DATABASE_URL;
   }
 
-  static async start(extraEnv: Record<string, string> = {}): Promise<TestStack> {
+  /** `natsNodes` above 1 runs NATS as a JetStream cluster of that many nodes (the apps get every node's URL). */
+  static async start(extraEnv: Record<string, string> = {}, { natsNodes = 1 } = {}): Promise<TestStack> {
     await dropAbandonedDatabases();
     const ports = {
       identity: await freePort(),
@@ -149,7 +152,7 @@ export class TestStack {
     };
     const stack = new TestStack(env, ports);
     stack.gatewayHealthPorts.set('gateway', await freePort());
-    await stack.startNats();
+    await stack.startNats(natsNodes);
     for (const app of STACK_APPS) stack.spawn(app);
     try {
       await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
@@ -173,9 +176,20 @@ export class TestStack {
     return { stack, smtp };
   }
 
-  /** The NATS server the stack's services listen on, for tests that talk to them as a back end would. */
+  /** The NATS server (or the cluster's, comma-separated) the stack's services listen on, as NATS_URL says. */
   get natsUrl(): string {
     return this.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  }
+
+  /** The stack's own NATS servers, to kill and restart one (none when it uses the environment's NATS). */
+  get nats(): NatsNodes {
+    if (!this.natsNodes) throw new Error('this stack runs no NATS server of its own');
+    return this.natsNodes;
+  }
+
+  /** Where NATS `user` connects, with its credential: for the NATS library, Nest's client or ours. */
+  natsEndpoint(user: string): NatsEndpoint {
+    return { servers: this.natsUrl.split(',').map((url) => new URL(url)), user, seed: this.natsSeed(user) };
   }
 
   /**
@@ -183,7 +197,12 @@ export class TestStack {
    * `NATS_ADMIN` may do anything (the tests' own set-up), and is no app's.
    */
   natsOptions(user: string) {
-    return natsConnectionOptions({ url: new URL(this.natsUrl), user, seed: this.natsSeed(user) });
+    return natsConnectionOptions(this.natsEndpoint(user));
+  }
+
+  /** A NATS connection as `user`, to every server of the stack. */
+  connectNats(user: string): Promise<NatsConnection> {
+    return connect(this.natsOptions(user));
   }
 
   /** The nkey seed of NATS `user` in this stack, for a process of the test's own (a back end's subscriber). */
@@ -261,11 +280,7 @@ export class TestStack {
    */
   async stop({ appRefusalsExpected = false } = {}): Promise<void> {
     await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
-    if (this.nats) {
-      const exited = new Promise((resolve) => this.nats!.once('exit', resolve));
-      this.nats.kill('SIGTERM');
-      await exited;
-    }
+    await this.natsNodes?.stop();
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
     await dropDatabase(this.databaseUrl);
     await this.smtp?.stop();
@@ -281,14 +296,20 @@ export class TestStack {
     return this.natsRefusals.filter((line) => keys.some((key) => line.includes(key)));
   }
 
+  /** The error lines the apps logged lately (their last lines kept): what a test prints beside failed requests. */
+  errorsLogged(): string[] {
+    return [...this.processes.keys()].flatMap((app) =>
+      (this.logs.get(app) ?? []).filter((line) => / ERROR /.test(line)),
+    );
+  }
+
   logsOf(app: AppName | 'nats'): string {
     return (this.logs.get(app) ?? []).join('\n');
   }
 
-  private async startNats(): Promise<void> {
+  private async startNats(count: number): Promise<void> {
     const binary = natsServerBinary();
     if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
-    const port = await freePort();
     this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
     const publicKeys = Object.fromEntries(
       NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
@@ -300,11 +321,24 @@ export class TestStack {
       config,
       committed.replace('  users: [\n', `  users: [\n    { nkey: ${this.publicKey(NATS_ADMIN)} }\n`),
     );
-    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDirectory, '-c', config];
-    this.nats = spawn(binary, args, { env: { ...process.env, ...publicKeys }, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.nats.stderr!.on('data', this.keepLog('nats'));
-    this.env.NATS_URL = `nats://127.0.0.1:${port}`;
-    await eventually(() => acceptsConnections(port), { what: 'the private NATS server to accept connections' });
+    const log = this.keepLog('nats');
+    this.natsNodes = await NatsNodes.start({
+      binary,
+      count,
+      config,
+      directory: this.natsDirectory,
+      env: publicKeys,
+      log,
+    });
+    this.env.NATS_URL = this.natsNodes.urls.join(',');
+    // A cluster takes JetStream requests once its nodes have elected a leader: the services create streams at start.
+    const nc = await this.connectNats(NATS_ADMIN);
+    try {
+      const manager = await jetstreamManager(nc, { checkAPI: false });
+      await eventually(() => manager.getAccountInfo(), { what: 'JetStream to answer', timeoutMs: 30_000 });
+    } finally {
+      await nc.close();
+    }
   }
 
   private spawn(app: AppName): void {
@@ -341,7 +375,8 @@ export class TestStack {
     return nkeys.fromSeed(new TextEncoder().encode(this.natsSeeds.get(user)!)).getPublicKey();
   }
 
-  private async waitReady(app: AppName): Promise<void> {
+  /** Resolves once a running app answers its readiness probe with 200 (30 s at most). */
+  async waitReady(app: AppName): Promise<void> {
     const child = this.processes.get(app)!;
     await eventually(
       async () => {

@@ -1,5 +1,5 @@
 import { ConfigError } from './load-config.js';
-import { developmentSwitch, integer, list, nkeySeed, oneOf, text, url } from './variable.js';
+import { developmentSwitch, integer, list, nkeySeed, oneOf, text, url, urlList } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */
 export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -54,7 +54,8 @@ export const DEV_NATS_NKEY_SEEDS: Readonly<Record<NatsUserName, string>> = {
 
 export function natsVariables(user: NatsUserName) {
   return {
-    NATS_URL: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+    /** One server, or every server of a cluster separated by commas: the connection moves to another when one goes. */
+    NATS_URL: urlList(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
     /** The app's NATS credential: the seed of the nkey that nats-server's authorization lists for `user`. */
     NATS_NKEY_SEED: nkeySeed(DEV_NATS_NKEY_SEEDS[user]),
   };

@@ -145,6 +145,21 @@ describe('configuration', () => {
       expect(loadConfig(natsSchema, { NODE_ENV: 'production', NATS_NKEY_SEED: seed }).NATS_NKEY_SEED).toBe(seed);
     });
 
+    it("takes one server or a cluster's servers, comma-separated, in NATS_URL", () => {
+      const servers = (raw?: string) =>
+        loadConfig(natsSchema, { NODE_ENV: 'test', ...(raw === undefined ? {} : { NATS_URL: raw }) }).NATS_URL.map(
+          String,
+        );
+      expect(servers()).toEqual(['nats://127.0.0.1:4222']);
+      expect(servers('nats://n0:4222, nats://n1:4222,,tls://n2:4222')).toEqual([
+        'nats://n0:4222',
+        'nats://n1:4222',
+        'tls://n2:4222',
+      ]);
+      expect(() => servers(' , ')).toThrow(/NATS_URL must name at least one URL/);
+      expect(() => servers('nats://n0:4222,http://n1:4222')).toThrow(/NATS_URL must use nats: or tls:/);
+    });
+
     it('refuses what is not a user nkey seed', () => {
       for (const wrong of ['REPLACE_ME', `SA${seed.slice(2)}`, seed.slice(0, -1), seed.toLowerCase()]) {
         expect(() => loadConfig(natsSchema, { NODE_ENV: 'test', NATS_NKEY_SEED: wrong })).toThrow(

@@ -95,6 +95,23 @@ export function url(protocols: readonly string[], defaultValue?: string): Variab
   );
 }
 
+/** A comma-separated list of URLs, at least one (the servers of a NATS cluster: a client fails over between them). */
+export function urlList(protocols: readonly string[], defaultValue?: string): Variable<URL[]> {
+  const one = url(protocols);
+  return variable(
+    `a comma-separated list of URLs (${protocols.join(', ')})`,
+    (raw) => {
+      const entries = raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0);
+      if (entries.length === 0) throw new InvalidValue('must name at least one URL');
+      return entries.map((entry) => one.parse(entry));
+    },
+    defaultValue,
+  );
+}
+
 export function optionalUrl(protocols: readonly string[]): Variable<URL | undefined> {
   const required = url(protocols);
   return variable(`${required.describe}, or empty`, (raw) => (raw.trim() === '' ? undefined : required.parse(raw)), '');

@@ -14,7 +14,7 @@ import { JetStreamConsumer } from '../src/nats/jet-stream-consumer.decorator';
 // finish and be acknowledged.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
 // The development NATS has no authorization: any credential is accepted.
-const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
+const NATS = { servers: [NATS_URL], user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const id = randomBytes(4).toString('hex');
 const STREAM = `CONSUMERS_TEST_${id}`;
 const SUBJECT = `consumers-test.${id}.events`;

@@ -17,7 +17,7 @@ import { forwardRequest } from '../src/nats/forwarded-request';
 // "no responders" arrive as with Nest's own transport, and all replies share one subscription.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
 // The development NATS has no authorization: any credential is accepted.
-const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
+const NATS = { servers: [NATS_URL], user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const prefix = `nats-transport-test.${randomBytes(4).toString('hex')}`;
 
 class Numbered {

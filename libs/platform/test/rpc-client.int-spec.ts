@@ -11,7 +11,7 @@ import { rpcClientRetries } from '../src/metrics/metrics';
 // request can end reaches the caller as a value or as a catalogue error, and none of them waits longer than needed.
 const NATS_URL = new URL('nats://127.0.0.1:4222');
 // The development NATS has no authorization: any credential is accepted.
-const NATS = { url: NATS_URL, user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
+const NATS = { servers: [NATS_URL], user: 'test', seed: DEV_NATS_NKEY_SEEDS.gateway };
 const prefix = `rpc-client-test.${randomBytes(4).toString('hex')}`;
 const TIMEOUT_MS = 300;
 

@@ -13,20 +13,25 @@ const HOW_TO_START: Record<string, string> = {
 
 /** A dependency that does not answer at start-up, or refuses the app's credential: the message says what to do. */
 export class InfrastructureUnavailable extends Error {
-  constructor(kind: 'PostgreSQL' | 'Redis' | 'NATS', url: URL, cause: unknown) {
+  constructor(kind: 'PostgreSQL' | 'Redis' | 'NATS', url: URL | readonly URL[], cause: unknown) {
     const reason = (cause as Error)?.message ?? String(cause);
+    const where = (url instanceof URL ? [url] : url).map(redactUrl).join(', ');
     super(
       (cause as Error)?.name === 'AuthorizationError'
-        ? `${kind} at ${redactUrl(url)} refuses this app's credential (${reason}).\n` +
+        ? `${kind} at ${where} refuses this app's credential (${reason}).\n` +
             "  Set NATS_NKEY_SEED to the app's seed, whose public key nats-server lists (README: NATS authorization)"
-        : `${kind} does not answer at ${redactUrl(url)} (${reason}).\n  Start it, for example: ${HOW_TO_START[kind]}`,
+        : `${kind} does not answer at ${where} (${reason}).\n  Start it, for example: ${HOW_TO_START[kind]}`,
     );
     this.name = 'InfrastructureUnavailable';
   }
 }
 
 /** Runs `attempt`, turning its failure into an InfrastructureUnavailable for `kind` at `url`. */
-export async function reach<T>(kind: 'PostgreSQL' | 'Redis' | 'NATS', url: URL, attempt: () => Promise<T>): Promise<T> {
+export async function reach<T>(
+  kind: 'PostgreSQL' | 'Redis' | 'NATS',
+  url: URL | readonly URL[],
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     return await attempt();
   } catch (error) {

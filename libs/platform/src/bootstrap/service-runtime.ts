@@ -28,7 +28,7 @@ export interface ServiceConfig {
   readonly LOG_LEVEL: string;
   readonly DATABASE_URL: URL;
   readonly DATABASE_POOL_SIZE: number;
-  readonly NATS_URL: URL;
+  readonly NATS_URL: readonly URL[];
   readonly NATS_NKEY_SEED: string;
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;

@@ -3,14 +3,18 @@ import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transp
 
 /** Where an app's NATS connections go, and the NATS user (one per app) they authenticate as. */
 export interface NatsEndpoint {
-  readonly url: URL;
+  /** One server, or the servers of a cluster: the connection goes to another when its server goes away. */
+  readonly servers: readonly URL[];
   readonly user: string;
   /** The user's nkey seed: it signs the server's challenge and never leaves the process. */
   readonly seed: string;
 }
 
-export function natsEndpoint(user: string, config: { readonly NATS_URL: URL; readonly NATS_NKEY_SEED: string }) {
-  return { url: config.NATS_URL, user, seed: config.NATS_NKEY_SEED } satisfies NatsEndpoint;
+export function natsEndpoint(
+  user: string,
+  config: { readonly NATS_URL: readonly URL[]; readonly NATS_NKEY_SEED: string },
+) {
+  return { servers: config.NATS_URL, user, seed: config.NATS_NKEY_SEED } satisfies NatsEndpoint;
 }
 
 /**
@@ -22,7 +26,7 @@ export function natsEndpoint(user: string, config: { readonly NATS_URL: URL; rea
  */
 export function natsConnectionOptions(endpoint: NatsEndpoint) {
   return {
-    servers: [endpoint.url.toString()],
+    servers: endpoint.servers.map((server) => server.toString()),
     authenticator: nkeyAuthenticator(new TextEncoder().encode(endpoint.seed)),
     inboxPrefix: natsInboxPrefix(endpoint.user),
     maxReconnectAttempts: -1,

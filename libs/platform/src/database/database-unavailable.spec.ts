@@ -1,0 +1,35 @@
+import { isDatabaseUnavailable } from './database-unavailable.js';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a connection the server ended', withCode('terminating connection due to administrator command', '57P01')],
+    ['a server starting up', withCode('the database system is starting up', '57P03')],
+    ['a connection exception', withCode('connection failure', '08006')],
+    ['a connection node-postgres saw dropped', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    [
+      "TypeORM's wrapper of one",
+      Object.assign(new Error('Query failed'), {
+        driverError: withCode('the database system is shutting down', '57P03'),
+      }),
+    ],
+    [
+      'the cause of another error',
+      new Error('append failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') }),
+    ],
+  ])('holds for %s', (_case, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
+    ['a serialization failure', withCode('could not serialize access', '40001')],
+    ['an error of the code', new TypeError('x is undefined')],
+    ['something not an error', 'Connection terminated unexpectedly'],
+  ])('does not hold for %s', (_case, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
