@@ -14,6 +14,14 @@ export * from './event-store/event-union.js';
 export * from './event-store/projection.js';
 export * from './event-store/consumer-projection.js';
 export * from './event-store/event-store.js';
+export type { AppendOptions, LocalRelay, UniqueViolationMap } from './event-store/event-append.js';
+export type {
+  StateAtVersion,
+  StateCommand,
+  StreamCommand,
+  VersionedStateCommand,
+} from './event-store/decide-and-retry.js';
+export type { EventRow } from './event-store/event-reader.js';
 export * from './event-store/row-at-version.js';
 export * from './identity-users/user-snapshot.js';
 export * from './identity-users/user-snapshot.entity.js';

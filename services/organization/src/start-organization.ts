@@ -8,34 +8,9 @@ import {
 } from '@authsvc/contracts';
 import { runService, ServiceRuntime, startNatsMicroservice } from '@authsvc/platform';
 import type { Redis } from 'ioredis';
-import { InvitationEntity } from './invitation/invitation.entity.js';
-import { invitationViewProjection } from './invitation/projections/invitation-view.projection.js';
-import { MemberEntity } from './member/member.entity.js';
-import { memberViewProjection } from './member/projections/member-view.projection.js';
-import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
-import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
-import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
-import { UserProfilesAndMemberReads1764710000000 } from './migrations/1764710000000-user-profiles-and-member-reads.js';
-import { Invitations1764720000000 } from './migrations/1764720000000-invitations.js';
-import { Teams1764730000000 } from './migrations/1764730000000-teams.js';
-import { InvitationTeams1764740000000 } from './migrations/1764740000000-invitation-teams.js';
-import { MemberListReads1764745000000 } from './migrations/1764745000000-member-list-reads.js';
-import { MemberVersions1764750000000 } from './migrations/1764750000000-member-versions.js';
-import { AdminUserProfileFields1765100000000 } from './migrations/1765100000000-admin-user-profile-fields.js';
-import { PersonalEventsIndex1765300000000 } from './migrations/1765300000000-personal-events-index.js';
-import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-user-index.js';
-import { Webhooks1765450000000 } from './migrations/1765450000000-webhooks.js';
-import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
-import { AppliedCommands1765620000000 } from './migrations/1765620000000-applied-commands.js';
 import { loadOrganizationConfig } from './organization.config.js';
 import { OrganizationModule } from './organization.module.js';
-import { OrganizationEntity } from './organization/organization.entity.js';
-import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
-import { UserProfileEntity } from './user-profile/user-profile.entity.js';
-import { teamMemberViewProjection } from './team/projections/team-member-view.projection.js';
-import { teamViewProjection } from './team/projections/team-view.projection.js';
-import { TeamMemberEntity } from './team/team-member.entity.js';
-import { TeamEntity } from './team/team.entity.js';
+import { ORGANIZATION_ENTITIES, ORGANIZATION_MIGRATIONS, ORGANIZATION_PROJECTIONS } from './organization-storage.js';
 
 await runService('organization', async () => {
   const config = loadOrganizationConfig(process.env);
@@ -44,31 +19,9 @@ await runService('organization', async () => {
   const runtime = (await ServiceRuntime.start({
     service: 'organization',
     config,
-    entities: [OrganizationEntity, MemberEntity, UserProfileEntity, InvitationEntity, TeamEntity, TeamMemberEntity],
-    migrations: [
-      InitialOrganizationSchema1763800000000,
-      WrappedDataKeys1764600000000,
-      OrganizationsAndMembers1764700000000,
-      UserProfilesAndMemberReads1764710000000,
-      Invitations1764720000000,
-      Teams1764730000000,
-      InvitationTeams1764740000000,
-      MemberListReads1764745000000,
-      MemberVersions1764750000000,
-      AdminUserProfileFields1765100000000,
-      PersonalEventsIndex1765300000000,
-      MemberUserIndex1765310000000,
-      Webhooks1765450000000,
-      AuditIndexes1765610000000,
-      AppliedCommands1765620000000,
-    ],
-    projections: [
-      organizationViewProjection,
-      memberViewProjection,
-      invitationViewProjection,
-      teamViewProjection,
-      teamMemberViewProjection,
-    ],
+    entities: ORGANIZATION_ENTITIES,
+    migrations: ORGANIZATION_MIGRATIONS,
+    projections: ORGANIZATION_PROJECTIONS,
     nats: OrganizationNatsAccess,
     events: OrganizationEventTypes,
     redisUrl: config.REDIS_URL,

@@ -4,7 +4,7 @@ import { BackgroundLoop } from '../background/background-loop.js';
 import type { RowInsertion } from '../database/row-insertion.js';
 import { preparedQuery } from '../database/prepared-query.js';
 import type { CommandScope } from '../rpc/command-scope.js';
-import type { EventRow } from './event-store.js';
+import type { EventRow } from './event-reader.js';
 import type { RecordedEvent } from './recorded-event.js';
 
 /** Where a command appended: the stream, and for a stream it started, which of the streams it started that was. */

@@ -5,7 +5,9 @@ import type { LoggerService } from '@nestjs/common';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { BackgroundLoop, type RoundEnd } from '../background/background-loop.js';
 import { preparedQuery } from '../database/prepared-query.js';
-import type { EventRow, EventStore, LocalRelay } from '../event-store/event-store.js';
+import type { LocalRelay } from '../event-store/event-append.js';
+import type { EventRow } from '../event-store/event-reader.js';
+import type { EventStore } from '../event-store/event-store.js';
 
 const BATCH_SIZE = 200;
 const IDLE_WAIT_MS = 1000;
