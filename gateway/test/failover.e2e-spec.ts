@@ -1,4 +1,4 @@
-import { CommandHeaders, IdentityRpc } from '@authsvc/contracts';
+import { CommandHeaders, IdentityRpc, type StartedSession } from '@authsvc/contracts';
 import { MultiplexedNatsClient } from '@authsvc/platform';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsRecordBuilder } from '@nestjs/microservices';
@@ -134,8 +134,9 @@ describe('replicas killed and drained under load', () => {
       const headers = natsHeaders();
       headers.set(CommandHeaders.id, commandId);
       headers.set(CommandHeaders.attempt, String(attempt));
-      const body = { name: 'Twice', email, password: ACTOR_PASSWORD, correlationId: commandId };
-      return nats.request<{ id: string }>(
+      const client = { ipAddress: '203.0.113.7', userAgent: 'failover-test', rememberMe: true };
+      const body = { name: 'Twice', email, password: ACTOR_PASSWORD, correlationId: commandId, ...client };
+      return nats.request<StartedSession>(
         IdentityRpc.registerUser.subject,
         new NatsRecordBuilder(body).setHeaders(headers).build(),
         10_000,
@@ -155,7 +156,8 @@ describe('replicas killed and drained under load', () => {
       const email = uniqueEmail('twice');
       const first = await register(email, `${email}/1`, 1);
       const repeat = await register(email, `${email}/1`, 2);
-      expect(repeat.id).toBe(first.id);
+      // The session the registration started (handed on to the session service under the same command id) too.
+      expect(repeat.user.id).toBe(first.user.id);
       expect(repeat).toEqual(first);
       expect(await registrations(email)).toBe(1);
     });
@@ -163,7 +165,8 @@ describe('replicas killed and drained under load', () => {
     it('is applied once when both copies arrive at once, each answered with the one user', async () => {
       const email = uniqueEmail('together');
       const [one, other] = await Promise.all([register(email, `${email}/1`, 1), register(email, `${email}/1`, 1)]);
-      expect(other.id).toBe(one.id);
+      expect(other.user.id).toBe(one.user.id);
+      expect(other.session.id).toBe(one.session.id);
       expect(await registrations(email)).toBe(1);
     });
   });

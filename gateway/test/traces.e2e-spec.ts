@@ -71,10 +71,11 @@ describe('OpenTelemetry traces to an OTLP receiver', () => {
       ]),
     );
     expect(chain.at(-1)).toEqual({ service: 'gateway', name: `POST ${SIGN_UP_ROUTE}`, kind: SPAN_KIND.SERVER });
-    // The session the sign-up starts, in the session service, continues the same trace.
+    // The session the sign-up starts, handed on by identity to the session service, continues the same trace.
     expect(ancestry(trace.spans, trace.session).map(({ service, name }) => `${service} ${name}`)).toEqual([
-      `session ${SessionRpc.create.subject}`,
-      `gateway ${SessionRpc.create.subject}`,
+      `session ${SessionRpc.startProven.subject}`,
+      `identity ${subject}`,
+      `gateway ${subject}`,
       `gateway POST ${SIGN_UP_ROUTE}`,
     ]);
     // The rate limiter's Redis calls in the gateway, by command name alone (keys name clients).

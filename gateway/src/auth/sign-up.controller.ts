@@ -1,7 +1,7 @@
 import { acceptingSystemUserFields, IdentityRpc, SignUpEmailBody, type UserView } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Caller } from '../http/caller.js';
+import { Caller, sessionClientOf } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
@@ -18,7 +18,7 @@ export class SignUpController {
     private readonly sessions: SessionIssuer,
   ) {}
 
-  /** Registers the user, then signs them in: `{token, user}` and the session cookie. */
+  /** Registers the user and signs them in (identity hands the request on): `{token, user}` and the session cookie. */
   @Post('sign-up/email')
   @RateLimit(CREDENTIAL_RULE)
   @HttpCode(200)
@@ -28,8 +28,12 @@ export class SignUpController {
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ token: string; user: UserView }> {
     refuseSystemUserFields(body);
-    const user = await this.services.call(IdentityRpc.registerUser, { ...body, correlationId: caller.correlationId });
-    const session = await this.sessions.issue(user, body.rememberMe !== false, caller, response, { newUser: true });
-    return { token: session.token, user };
+    const rememberMe = body.rememberMe !== false;
+    const started = await this.services.call(IdentityRpc.registerUser, {
+      ...body,
+      ...sessionClientOf(caller, rememberMe),
+    });
+    this.sessions.setCookies(started, rememberMe, response);
+    return { token: started.session.token, user: started.user };
   }
 }

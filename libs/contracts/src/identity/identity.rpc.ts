@@ -49,7 +49,7 @@ export type PasswordChangeReply = StartedSession | { readonly session: null; rea
 
 // WARNING: persisted names (subjects), do not rename.
 export const IdentityRpc = {
-  registerUser: defineRpc<RegisterUserRequest, UserView>('identity.rpc.user.register', RegisterUserRequest),
+  registerUser: defineRpc<RegisterUserRequest, StartedSession>('identity.rpc.user.register', RegisterUserRequest),
   getUser: defineRpc<GetUserRequest, UserView | null>('identity.rpc.user.get', GetUserRequest),
   /**
    * Sign-in: identity checks the password and hands the request on to the session service

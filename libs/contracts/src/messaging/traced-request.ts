@@ -13,7 +13,7 @@ const tracedClasses = new WeakSet<object>();
 /**
  * A message's contract made of its body class and the trace metadata: the body holds the wire fields (what
  * the gateway validates an HTTP body with), the message adds who and what caused it, e.g.
- * `class RegisterUserRequest extends traced(SignUpEmailBody) {}`. Field rules and nested contracts of the
+ * `class RequestPasswordResetRequest extends traced(RequestPasswordResetBody) {}`. Field rules and nested contracts of the
  * body are inherited, so the service validates the same fields with the same rules.
  */
 export function traced<TBody extends object>(Body: new () => TBody): new () => TBody & TraceMetadata {

@@ -9,6 +9,7 @@ import {
   UsernameAvailabilityRequest,
   type AccountView,
   type DeleteUserReply,
+  type StartedSession,
   type UserView,
 } from '@authsvc/contracts';
 import { forwardRequest, type ForwardedRequest } from '@authsvc/platform';
@@ -23,6 +24,7 @@ import { GetUserQuery } from './queries/get-user.query.js';
 import { ListAccountsQuery } from './queries/list-accounts.query.js';
 import { UsernameAvailabilityQuery } from './queries/username-availability.query.js';
 import { sessionsFollow } from './sessions-follow.js';
+import { startSessionFor } from './session-start.js';
 
 @Controller()
 export class UserNatsController {
@@ -31,9 +33,11 @@ export class UserNatsController {
     private readonly queries: QueryBus,
   ) {}
 
+  /** The new user's session is started by the session service, handed the request, which answers the caller. */
   @MessagePattern(IdentityRpc.registerUser.subject)
-  register(@Payload() request: RegisterUserRequest): Promise<UserView> {
-    return this.commands.execute(new RegisterUserCommand(request));
+  async register(@Payload() request: RegisterUserRequest): Promise<ForwardedRequest<StartedSession>> {
+    const user = await this.commands.execute(new RegisterUserCommand(request));
+    return startSessionFor(user, request, { newUser: true });
   }
 
   @MessagePattern(IdentityRpc.getUser.subject)
