@@ -2,8 +2,9 @@
 // Grants or revokes the admin role of the user with an email, as server code: a NATS request
 // (identity.rpc.user.set-role-by-email) with the `backend` user's credential, which the gateway may not send.
 //   npm run admin -- grant ada@example.com      npm run admin -- revoke ada@example.com
-// Environment: NATS_URL, NATS_NKEY_SEED (the backend user's seed; the development one only with
-// NODE_ENV=development), RPC_TIMEOUT_MS, RPC_ATTEMPT_TIMEOUT_MS.
+// Environment: NATS_URL, NATS_NKEY_SEED (the backend user's seed; the development one unless NODE_ENV=production),
+// RPC_TIMEOUT_MS, RPC_ATTEMPT_TIMEOUT_MS. Without NODE_ENV it runs as in development: it is first a command of a
+// developer's checkout, and a production NATS server, which does not list the development key, refuses it anyway.
 import { randomUUID } from 'node:crypto';
 import { loadConfig, natsVariables, rpcRetryBudget, RpcClientVariables } from '@authsvc/config';
 import { BackEndNatsAccess, IdentityRpc } from '@authsvc/contracts';
@@ -18,7 +19,8 @@ if (!Object.hasOwn(ROLES, action ?? '') || !email) {
 }
 let rpc;
 try {
-  const config = loadConfig({ ...natsVariables(BackEndNatsAccess.user), ...RpcClientVariables }, process.env);
+  const variables = { ...natsVariables(BackEndNatsAccess.user), ...RpcClientVariables };
+  const config = loadConfig(variables, { NODE_ENV: 'development', ...process.env });
   rpc = new RpcClient(new MultiplexedNatsClient(natsEndpoint(BackEndNatsAccess.user, config)), rpcRetryBudget(config));
   const user = await rpc.call(IdentityRpc.setRoleByEmail, {
     email,
