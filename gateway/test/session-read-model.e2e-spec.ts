@@ -171,23 +171,24 @@ describe('get-session from the session read model, across gateway replicas', () 
   it("keeps a new user's cached session when their registration event arrives after it (it changes no view)", async () => {
     const database = new pg.Client({ connectionString: stack.databaseUrl });
     await database.connect();
-    const appliedPosition = async (userId: string) => {
-      const { rows } = await database.query<{ position: string }>(
-        'SELECT last_position AS position FROM session.user_snapshots WHERE user_id = $1',
-        [userId],
+    /** The session's user, and whether the session service's copy of them exists yet. */
+    const snapshotOf = async (token: string) => {
+      const { rows } = await database.query<{ userId: string; snapshot: boolean }>(
+        `SELECT s.user_id AS "userId", u.user_id IS NOT NULL AS snapshot
+           FROM session.sessions s LEFT JOIN session.user_snapshots u ON u.user_id = s.user_id WHERE s.token = $1`,
+        [token],
       );
-      return rows[0]?.position;
+      return rows[0];
     };
     try {
-      // The sign-up's session start reads the user from identity, and the registration event may reach the session
-      // service before or after that: sign up until it comes after (the snapshot then holds the fetched view, at 0).
+      // The sign-up's session starts from identity's view of the new user, and the registration event reaches the
+      // session service's copy of the users before or after that: sign up until it comes after (no copy yet).
       let eventCameLater = 0;
       for (let attempt = 0; attempt < 30 && eventCameLater < 3; attempt += 1) {
-        const { cookie, token } = await signUp();
-        const userId = (await getSession(replicaA, cookie)).body!.user.id;
-        if ((await appliedPosition(userId)) !== '0') continue;
+        const { token } = await signUp();
+        if ((await snapshotOf(token))?.snapshot !== false) continue;
         eventCameLater += 1;
-        await eventually(async () => ((await appliedPosition(userId)) !== '0' ? true : undefined), {
+        await eventually(async () => ((await snapshotOf(token))?.snapshot ? true : undefined), {
           what: 'the registration event to reach the session service',
         });
         await sleep(200);
