@@ -117,7 +117,8 @@ describe('AccountThrottle: what the audit log records of failures', () => {
     await replica.connect();
     if (redis.status !== 'ready') await redis.connect();
   });
-  afterAll(() => replica.quit());
+  // The first describe closed the shared connection and this one opened it again: both go, or Jest never exits.
+  afterAll(() => Promise.all([replica.quit(), redis.quit()]));
   beforeEach(() => {
     account = { userId: randomUUID() };
   });
