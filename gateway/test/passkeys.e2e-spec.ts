@@ -232,9 +232,11 @@ describe('passkeys through the gateway', () => {
     const ada = await signUpActor(stack, 'passkey-validation');
     const invalid = { status: 400, body: { code: 'VALIDATION_ERROR' } };
     expect(await ada.post('/passkey/verify-registration', { response: 'not an object' })).toMatchObject(invalid);
+    expect(await ada.post('/passkey/verify-registration', {})).toMatchObject(invalid);
     expect(await ada.post('/passkey/update-passkey', { id: 'x', name: '   ' })).toMatchObject(invalid);
     expect(await ada.post('/passkey/delete-passkey', {})).toMatchObject(invalid);
     expect(await send('/passkey/verify-authentication', { body: { response: [1] } })).toMatchObject(invalid);
+    expect(await send('/passkey/verify-authentication', { body: {} })).toMatchObject(invalid);
     expect(await ada.get('/passkey/generate-register-options', { authenticatorAttachment: 'phone' })).toMatchObject(
       invalid,
     );

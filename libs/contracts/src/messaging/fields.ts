@@ -122,7 +122,10 @@ export const JsonObject = (maxLength: number): FieldDecorator =>
     ValidateBy({
       name: 'boundedJson',
       validator: {
+        // Checked beside IsObject (every rule runs): anything else is that rule's refusal, not a crash here.
         validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
           !nestedDeeperThan(value, LIMITS.jsonDepth) &&
           JSON.stringify(value).length <= maxLength &&
           !freeTextHoldsControlCharacter(value),
