@@ -194,6 +194,19 @@ describe('passkeys through the gateway', () => {
     expect((await signIn(counting, { counter: 0 })).answer).toMatchObject(failed);
     expect((await signIn(counting)).answer.status).toBe(200);
 
+    // Two sign-ins presenting the same next counter at once: only one gets through.
+    const ceremonies = await Promise.all([1, 2].map(() => options('/passkey/generate-authenticate-options')));
+    const next = counting.credentials.at(-1)!.counter + 1;
+    const raced = await Promise.all(
+      ceremonies.map(({ options: forCeremony, cookie }) =>
+        send('/passkey/verify-authentication', {
+          cookie,
+          body: { response: counting.authenticate(forCeremony, { counter: next }) },
+        }),
+      ),
+    );
+    expect(raced.map(({ status }) => status).sort()).toEqual([200, 400]);
+
     const counterless = new SoftwareAuthenticator(stack.baseUrl, false);
     await register(await signUpActor(stack, 'passkey-no-counter'), counterless);
     expect((await signIn(counterless)).answer.status).toBe(200);
@@ -270,5 +283,16 @@ describe('passkeys through the gateway', () => {
 
     expect(await root.post('/admin/ban-user', { userId: ada.id })).toMatchObject({ status: 200 });
     expect((await signIn(authenticator)).answer).toMatchObject({ status: 403, body: { code: 'BANNED_USER' } });
+  });
+
+  // Last: it restarts the gateway with a short fresh age.
+  it('registers only with a fresh session (SESSION_FRESH_AGE): 403 SESSION_NOT_FRESH', async () => {
+    const ada = await signUpActor(stack, 'passkey-stale');
+    await stack.restart('gateway', { ...admins.gatewayEnv, SESSION_FRESH_AGE: '1' });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const notFresh = { status: 403, body: { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' } };
+    expect(await ada.get('/passkey/generate-register-options')).toMatchObject(notFresh);
+    expect(await ada.post('/passkey/verify-registration', { response: {} })).toMatchObject(notFresh);
+    expect(await ada.get('/passkey/list-user-passkeys')).toMatchObject({ status: 200, body: [] });
   });
 });
