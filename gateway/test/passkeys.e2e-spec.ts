@@ -1,4 +1,6 @@
+import { PasskeyRpc, type RpcDefinition } from '@authsvc/contracts';
 import { passkeyClient } from '@better-auth/passkey/client';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { ACTOR_PASSWORD, signUpActor, type Actor } from './support/actor.js';
 import { startAdminStack, type AdminStack } from './support/admin-stack.js';
@@ -72,6 +74,19 @@ describe('passkeys through the gateway', () => {
       { cookie: ceremony.cookie, body: { response } },
     );
     return { answer, cookie: ceremony.cookie, response };
+  }
+
+  /** A request straight to identity with the gateway's NATS credential: the reply, or its error's code. */
+  async function asGateway<TRequest, TReply>(rpc: RpcDefinition<TRequest, TReply>, data: object): Promise<unknown> {
+    const nats = await connect({ ...stack.natsOptions('gateway'), maxReconnectAttempts: 0 });
+    try {
+      const packet = { pattern: rpc.subject, data: { correlationId: 'forged-passkey', ...data }, id: 'forged' };
+      const reply = await nats.request(rpc.subject, JSON.stringify(packet), { timeout: 10_000 });
+      const { response, err } = reply.json<{ response?: TReply; err?: { code?: string } }>();
+      return response ?? err?.code;
+    } finally {
+      await nats.close();
+    }
   }
 
   async function passkeyEvents(userId: string): Promise<{ type: string; actorId: string }[]> {
@@ -279,6 +294,11 @@ describe('passkeys through the gateway', () => {
       body: { code: 'PASSKEY_NOT_FOUND' },
     });
     expect((await passkeyEvents(ada.id)).at(-1)).toEqual({ type: 'PasskeyRemoved', actorId: root.id });
+    // Identity checks the actor again: the gateway's NATS credential alone does not make an admin.
+    const second = listed.body.passkeys[1];
+    const forged = { userId: ada.id, passkeyId: second.id, actorId: admin.id };
+    expect(await asGateway(PasskeyRpc.adminRemove, forged)).toBe('YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS');
+    expect(await asGateway(PasskeyRpc.adminList, { userId: ada.id })).toBe('YOU_ARE_NOT_ALLOWED_TO_GET_USER');
     expect((await signIn(authenticator)).answer.status).toBe(200);
 
     expect(await root.post('/admin/ban-user', { userId: ada.id })).toMatchObject({ status: 200 });

@@ -12,15 +12,20 @@ import {
   type PasskeyView,
   type StartedSession,
 } from '@authsvc/contracts';
+import { AdminErrors } from '@authsvc/errors';
 import type { ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AdminRights } from '../user/admin-rights.js';
 import { PasskeyManagement } from './passkey-management.js';
 import { PasskeyReads } from './passkey-reads.js';
 import { PasskeyRegistration } from './passkey-registration.js';
 import { PasskeySignIn } from './passkey-sign-in.js';
 
-/** Passkeys: registration and sign-in ceremonies, the user's list, rename and removal, and the admins' view. */
+/**
+ * Passkeys: registration and sign-in ceremonies, the user's list, rename and removal, and the admins' view, whose
+ * actor identity checks again (`AdminRights`) with the permissions the gateway asked.
+ */
 @Controller()
 export class PasskeyNatsController {
   constructor(
@@ -28,6 +33,7 @@ export class PasskeyNatsController {
     private readonly signIn: PasskeySignIn,
     private readonly reads: PasskeyReads,
     private readonly management: PasskeyManagement,
+    private readonly rights: AdminRights,
   ) {}
 
   @MessagePattern(PasskeyRpc.registrationOptions.subject)
@@ -58,7 +64,8 @@ export class PasskeyNatsController {
   }
 
   @MessagePattern(PasskeyRpc.adminList.subject)
-  adminList(@Payload() { userId }: UserPasskeysRequest): Promise<PasskeyView[]> {
+  async adminList(@Payload() { userId, actorId }: UserPasskeysRequest): Promise<PasskeyView[]> {
+    await this.rights.require(actorId, { user: ['get'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_GET_USER);
     return this.reads.ofUser(userId);
   }
 
@@ -73,7 +80,8 @@ export class PasskeyNatsController {
   }
 
   @MessagePattern(PasskeyRpc.adminRemove.subject)
-  adminRemove(@Payload() request: AdminRemovePasskeyRequest): Promise<{ success: true }> {
+  async adminRemove(@Payload() request: AdminRemovePasskeyRequest): Promise<{ success: true }> {
+    await this.rights.require(request.actorId, { user: ['update'] }, AdminErrors.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS);
     return this.management.removeAsAdmin(request);
   }
 }
