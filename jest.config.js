@@ -48,6 +48,7 @@ export default {
         '<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts',
         '<rootDir>/web/src/lib/**/*.spec.ts',
         '<rootDir>/test/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
       ],
     },
     {
