@@ -30,6 +30,7 @@ export const shared = {
   transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {
     '^@authsvc/(errors|config|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@authsvc/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -57,8 +57,6 @@ export * from './bootstrap/connect-redis.js';
 export * from './bootstrap/service-runtime.js';
 export * from './bootstrap/run-service.js';
 export * from './bootstrap/nats-microservice.js';
-export * from './testing/decider-scenario.js';
-export * from './testing/refusal.js';
 export * from './nats/nats-public-key-variable.js';
 export * from './tracing/tracing-state.js';
 export * from './tracing/nats-trace-context.js';
