@@ -3,6 +3,7 @@ import { AuditErrors } from './catalogue/audit.errors.js';
 import { AuthErrors } from './catalogue/auth.errors.js';
 import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
+import { PasswordlessErrors } from './catalogue/passwordless.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
@@ -16,6 +17,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(CaptchaErrors),
   ...Object.values(AdminErrors),
   ...Object.values(AuditErrors),
+  ...Object.values(PasswordlessErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

@@ -56,6 +56,8 @@ import { AccountLinkingNatsController } from './social/link/account-linking.nats
 import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
+import { passwordlessProviders } from './passwordless/passwordless.providers.js';
+import { PasswordlessNatsController } from './passwordless/passwordless.nats-controller.js';
 
 @Module({})
 export class IdentityModule {
@@ -73,6 +75,7 @@ export class IdentityModule {
         SocialNatsController,
         ProviderTokensNatsController,
         AccountLinkingNatsController,
+        PasswordlessNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -130,6 +133,7 @@ export class IdentityModule {
         ...jwtKeyProviders(config),
         ...socialProviders(runtime.redis, config),
         ...providerTokenProviders(runtime.redis),
+        ...passwordlessProviders(runtime.redis),
       ],
     };
   }

@@ -42,6 +42,13 @@ export const IdentityAudit: AuditCatalog = {
     // At most one failure per account and minute, and every account-wide lock: never the password or the client.
     SignInFailed: ['reason', 'unrecordedFailures'],
     AccountLocked: ['failures', 'lockedUntil'],
+    // Passwordless mail requests may be for an address without an account (no subject): their use shows as the
+    // session they start, and the link or code never leaves the mail stream.
+    MagicLinkRequested: null,
+    EmailOtpRequested: null,
+    CredentialAccountRemoved: ['accountId', 'reason'],
+    UnverifiedAccountClaimed: ['credentialRemoved'],
+    AccountClaimNoticeRequested: ['credentialRemoved'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

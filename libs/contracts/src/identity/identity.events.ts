@@ -1,6 +1,13 @@
 import { defineEvent } from '../messaging/event-definition.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
+import {
+  AccountClaimNoticeRequested,
+  CredentialAccountRemoved,
+  EmailOtpRequested,
+  MagicLinkRequested,
+  UnverifiedAccountClaimed,
+} from './passwordless.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -207,6 +214,11 @@ export const IdentityEventTypes = [
   AccountUnlinked,
   SignInFailed,
   AccountLocked,
+  MagicLinkRequested,
+  EmailOtpRequested,
+  CredentialAccountRemoved,
+  UnverifiedAccountClaimed,
+  AccountClaimNoticeRequested,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */
