@@ -143,6 +143,15 @@ describe('passwordless sign-in', () => {
         expect(page.headers['set-cookie']).toBeUndefined();
         expect(page.body).toContain('method="post"');
       }
+      const forged = await request(link.toString(), {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': randomClientIp(),
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+      });
+      expect(forged).toMatchObject({ status: 403, body: { code: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED' } });
       const confirmed = await request(link.toString(), {
         method: 'POST',
         headers: { 'x-forwarded-for': randomClientIp(), origin: stack.baseUrl, 'sec-fetch-site': 'same-origin' },

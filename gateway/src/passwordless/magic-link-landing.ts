@@ -7,8 +7,11 @@ main{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:2rem;max
 button{margin-top:1rem;padding:.5rem 1rem;border-radius:6px;border:0;background:#1f2328;color:#fff;font-size:1rem;cursor:pointer}
 `;
 
-/** The page's own style sheet, and a form posting back to this origin; nothing else loads or runs. */
-export const MAGIC_LINK_PAGE_POLICY = inlineStylePagePolicy(STYLE).replace("form-action 'none'", "form-action 'self'");
+/**
+ * The page's own style sheet and nothing else loads or runs. No form-action: browsers apply it to the redirect
+ * that answers the form too, which goes on to the app's callbackURL, often on another trusted origin.
+ */
+export const MAGIC_LINK_PAGE_POLICY = inlineStylePagePolicy(STYLE).replace("; form-action 'none'", '');
 
 /**
  * Whether a GET of the mailed link may be a prefetch rather than the user: a browser's top-level navigation

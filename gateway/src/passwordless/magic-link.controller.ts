@@ -1,5 +1,5 @@
 import { MagicLinkQuery, PasswordlessRpc, SendMagicLinkBody, type StartedSession } from '@authsvc/contracts';
-import { DomainError, PasswordlessErrors } from '@authsvc/errors';
+import { DomainError, PasswordlessErrors, RequestErrors } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
@@ -7,6 +7,7 @@ import { Caller, sessionClientOf } from '../http/caller.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { mayLinkSignIn } from '../security/link-sign-in.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { withErrorParameter } from '../auth/callback-redirect.js';
@@ -55,9 +56,22 @@ export class MagicLinkController {
     return this.spend(query, caller, response);
   }
 
+  /**
+   * The landing page's confirmation. A form another site submits would sign the browser in to the account of the
+   * attacker's link (login CSRF): only our own page (`Sec-Fetch-Site: same-origin`) or a client without Fetch
+   * Metadata may confirm.
+   */
   @Post('magic-link/verify')
   @RateLimit(CREDENTIAL_RULE)
-  confirm(@Query() query: MagicLinkQuery, @Caller() caller: Caller, @Res() response: FastifyReply): Promise<void> {
+  confirm(
+    @Query() query: MagicLinkQuery,
+    @Caller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
+  ): Promise<void> {
+    if (!mayLinkSignIn(request.headers['sec-fetch-site'])) {
+      throw new DomainError(RequestErrors.CROSS_SITE_NAVIGATION_LOGIN_BLOCKED);
+    }
     return this.spend(query, caller, response);
   }
 
