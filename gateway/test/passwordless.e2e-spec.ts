@@ -2,7 +2,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { emailOTPClient, magicLinkClient } from 'better-auth/client/plugins';
 import { Redis } from 'ioredis';
 import { connectClient } from './support/client.js';
-import { eventually } from './support/eventually.js';
+import { eventually, sleep } from './support/eventually.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import type { SmtpSink } from './support/smtp-sink.js';
 import { TEST_REDIS_URL } from './support/test-redis.js';
@@ -10,6 +10,7 @@ import { TestStack } from './support/test-stack.js';
 
 const password = 'correct-horse-1';
 const ADDRESS_BUDGET = 5;
+const SENDS_PER_ADDRESS = 8;
 
 interface SignedIn {
   token: string;
@@ -23,7 +24,10 @@ describe('passwordless sign-in', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp({ EMAIL_OTP_ADDRESS_BUDGET: String(ADDRESS_BUDGET) }));
+    ({ stack, smtp } = await TestStack.startWithSmtp({
+      EMAIL_OTP_ADDRESS_BUDGET: String(ADDRESS_BUDGET),
+      PASSWORDLESS_ADDRESS_SENDS: String(SENDS_PER_ADDRESS),
+    }));
     redis = new Redis(TEST_REDIS_URL);
   });
 
@@ -294,6 +298,24 @@ describe('passwordless sign-in', () => {
         status: 403,
         body: { code: 'TOO_MANY_ATTEMPTS' },
       });
+    });
+
+    it('mails one address a bounded number of links and codes per window, whichever clients ask', async () => {
+      const email = uniqueEmail('flood');
+      let code = '';
+      for (let sent = 0; sent < SENDS_PER_ADDRESS; sent += 1) {
+        if (sent % 2 === 0) code = await otp(email, 'sign-in');
+        else await magicLink(email);
+      }
+      expect(await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).toMatchObject({
+        status: 200,
+        body: { success: true },
+      });
+      expect(await post('/sign-in/magic-link', { email })).toMatchObject({ status: 200, body: { status: true } });
+      await sleep(1500);
+      expect(mailCount(email)).toBe(SENDS_PER_ADDRESS);
+      // The refused send voided nothing: the last code mailed still signs in.
+      expect(await post('/sign-in/email-otp', { email, otp: code })).toMatchObject({ status: 200 });
     });
 
     it('stores codes and links hashed: neither appears in Redis', async () => {

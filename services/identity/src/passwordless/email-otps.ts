@@ -9,7 +9,7 @@ import { PasswordlessStore } from './passwordless-store.js';
 /**
  * Mailed one-time codes: 6 digits, stored only as their keyed hash, valid EMAIL_OTP_EXPIRES_IN seconds, 3 wrong
  * tries each, a new code voids the one before it, and every address has a budget of wrong codes that no new code
- * restores (EMAIL_OTP_ADDRESS_BUDGET per EMAIL_OTP_BUDGET_WINDOW).
+ * restores (EMAIL_OTP_ADDRESS_BUDGET per PASSWORDLESS_ADDRESS_WINDOW).
  */
 @Injectable()
 export class EmailOtps {
@@ -34,12 +34,12 @@ export class EmailOtps {
    */
   async verify(type: EmailOtpType, email: string, otp: string, spend: boolean): Promise<void> {
     const addressId = this.keys.addressId(email);
-    const { EMAIL_OTP_ADDRESS_BUDGET, EMAIL_OTP_BUDGET_WINDOW } = this.config;
+    const { EMAIL_OTP_ADDRESS_BUDGET, PASSWORDLESS_ADDRESS_WINDOW } = this.config;
     const attempt = await this.store.attemptOtp(
       type,
       addressId,
       EMAIL_OTP_ADDRESS_BUDGET,
-      EMAIL_OTP_BUDGET_WINDOW * 1000,
+      PASSWORDLESS_ADDRESS_WINDOW * 1000,
     );
     if (attempt.kind === 'budget-spent') throw new DomainError(PasswordlessErrors.TOO_MANY_ATTEMPTS);
     const entered = this.keys.codeHash(type, addressId, otp);

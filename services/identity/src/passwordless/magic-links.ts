@@ -36,6 +36,8 @@ export class MagicLinks {
       const user = await findRow(this.dataSource.manager, UserEntity, { email });
       if (user === null && !this.config.EMAIL_SIGN_IN_SIGN_UP) return { status: true } as const;
       const addressId = this.keys.addressId(email);
+      // Past the address's sends nothing is mailed, and its live link stays.
+      if (!(await this.store.admitSend(addressId, this.config))) return { status: true } as const;
       const name = user?.name ?? request.name ?? '';
       const token = newMagicLinkToken();
       const lifetimeMs = this.config.MAGIC_LINK_EXPIRES_IN * 1000;

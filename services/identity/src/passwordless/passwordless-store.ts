@@ -8,6 +8,7 @@ const LINK = `${KEY_PREFIX}link:`;
 const LATEST_LINK = `${KEY_PREFIX}latest-link:`;
 const OTP = `${KEY_PREFIX}otp:`;
 const BUDGET = `${KEY_PREFIX}otp-budget:`;
+const SENDS = `${KEY_PREFIX}sends:`;
 
 /**
  * How long a code's record outlives its expiry, so that a late attempt is told OTP_EXPIRED (as the reference)
@@ -69,6 +70,22 @@ export type OtpAttempt =
 /** Magic links and mailed codes in Redis, shared by every replica: hashed, with their lifetime as TTL. */
 export class PasswordlessStore {
   constructor(private readonly redis: Redis) {}
+
+  /**
+   * Counts a mail (link or code) to the address in its window: false past PASSWORDLESS_ADDRESS_SENDS, so that no
+   * number of clients floods one mailbox (the gateway limits each client).
+   */
+  async admitSend(
+    addressId: string,
+    limits: { PASSWORDLESS_ADDRESS_SENDS: number; PASSWORDLESS_ADDRESS_WINDOW: number },
+  ): Promise<boolean> {
+    const [[, count]] = (await this.redis
+      .multi()
+      .incr(SENDS + addressId)
+      .pexpire(SENDS + addressId, limits.PASSWORDLESS_ADDRESS_WINDOW * 1000, 'NX')
+      .exec()) as [[null, number], unknown];
+    return count <= limits.PASSWORDLESS_ADDRESS_SENDS;
+  }
 
   async issueLink(tokenHash: string, grant: MagicLinkGrant, lifetimeMs: number): Promise<void> {
     await this.redis.eval(

@@ -17,7 +17,9 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { normalizeEmail } from '../user/email/email-address.js';
 import { startSessionFor } from '../user/session-start.js';
 import { toUserView } from '../user/user-view.mapper.js';
-import { EmailOtpFlows } from './email-otp-flows.js';
+import { EmailOtpPasswordReset } from './email-otp-password-reset.js';
+import { EmailOtpSender } from './email-otp-sender.js';
+import { EmailOtpVerification } from './email-otp-verification.js';
 import { EmailOtps } from './email-otps.js';
 import { MagicLinks } from './magic-links.js';
 import { PasswordlessAccounts } from './passwordless-accounts.js';
@@ -31,7 +33,9 @@ export class PasswordlessNatsController {
   constructor(
     private readonly links: MagicLinks,
     private readonly otps: EmailOtps,
-    private readonly flows: EmailOtpFlows,
+    private readonly sender: EmailOtpSender,
+    private readonly verification: EmailOtpVerification,
+    private readonly passwordReset: EmailOtpPasswordReset,
     private readonly accounts: PasswordlessAccounts,
   ) {}
 
@@ -49,12 +53,12 @@ export class PasswordlessNatsController {
 
   @MessagePattern(PasswordlessRpc.sendEmailOtp.subject)
   sendEmailOtp(@Payload() request: SendEmailOtpRequest): Promise<{ success: true }> {
-    return this.flows.send(request);
+    return this.sender.send(request);
   }
 
   @MessagePattern(PasswordlessRpc.checkEmailOtp.subject)
   checkEmailOtp(@Payload() request: CheckEmailOtpRequest): Promise<{ success: true }> {
-    return this.flows.check(request);
+    return this.verification.check(request);
   }
 
   @MessagePattern(PasswordlessRpc.signInWithEmailOtp.subject)
@@ -72,14 +76,14 @@ export class PasswordlessNatsController {
   async verifyEmailWithOtp(
     @Payload() request: VerifyEmailOtpRequest,
   ): Promise<ForwardedRequest<StartedSession> | { status: true; user: UserView }> {
-    const { user, verifiedNow } = await this.flows.verifyEmail(request);
+    const { user, verifiedNow } = await this.verification.verifyEmail(request);
     if (request.signIn) return startSessionFor(toUserView(user), request, { userChanged: verifiedNow });
     return { status: true, user: toUserView(user) };
   }
 
   @MessagePattern(PasswordlessRpc.resetPasswordWithOtp.subject)
   resetPasswordWithOtp(@Payload() request: ResetPasswordOtpRequest): Promise<{ success: true }> {
-    return this.flows.resetPassword(request);
+    return this.passwordReset.reset(request);
   }
 
   /**

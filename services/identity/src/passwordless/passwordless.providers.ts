@@ -1,6 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { EmailOtpFlows } from './email-otp-flows.js';
+import { EmailOtpPasswordReset } from './email-otp-password-reset.js';
+import { EmailOtpSender } from './email-otp-sender.js';
+import { EmailOtpVerification } from './email-otp-verification.js';
 import { EmailOtps } from './email-otps.js';
 import { MagicLinks } from './magic-links.js';
 import { PasswordlessAccounts } from './passwordless-accounts.js';
@@ -17,6 +19,8 @@ export function passwordlessProviders(redis: Redis): Provider[] {
     PasswordlessAccounts,
     MagicLinks,
     EmailOtps,
-    EmailOtpFlows,
+    EmailOtpSender,
+    EmailOtpVerification,
+    EmailOtpPasswordReset,
   ];
 }
