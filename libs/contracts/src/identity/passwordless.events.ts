@@ -42,7 +42,8 @@ export const CredentialAccountRemoved = defineEvent<
 
 /**
  * Someone proved the address of an unverified user by a mailed link or code: whatever was set up before that
- * proof (a password, sessions) may be someone else's, so it goes. Every session started before `claimedAt` ends.
+ * proof (a password, linked provider accounts, sessions) may be someone else's, so it goes (the accounts by their
+ * own events before this one). Every session started before `claimedAt` ends.
  */
 export const UnverifiedAccountClaimed = defineEvent<
   'UnverifiedAccountClaimed',

@@ -71,6 +71,35 @@ describe('user decider: an unverified account claimed by a mailed link or code',
     expect(events[0].data).toMatchObject({ credentialRemoved: false });
   });
 
+  it("unlinks the provider accounts linked before the proof (one may be the squatter's)", () => {
+    const squatted = registered({
+      passwordHash: null,
+      socialAccount: {
+        account: { accountId: 'github1', providerId: 'github', issuer: 'https://github.com', subject: '42' },
+        how: 'sign-up',
+        email: 'ada@example.com',
+        tokens: {
+          facts: { scopes: [], accessTokenExpiresAt: null, refreshTokenExpiresAt: null },
+          secrets: { accessToken: null, refreshToken: null, idToken: null },
+        },
+      },
+    });
+    const events = givenEvents(user, squatted).when(claim).thenEvents();
+    expect(typesOf(events)).toEqual([
+      'AccountUnlinked',
+      'UnverifiedAccountClaimed',
+      'EmailVerified',
+      'AccountClaimNoticeRequested',
+    ]);
+    expect(events[0].data).toEqual({
+      accountId: 'github1',
+      userId: 'user1',
+      providerId: 'github',
+      unlinkedAt: now.toISOString(),
+    });
+    expect(givenEvents(user, [...squatted, ...events]).state).toMatchObject({ socialAccounts: [] });
+  });
+
   it('changes nothing for a verified user', () => {
     expect(
       givenEvents(user, registered({ emailVerified: true }))

@@ -1,5 +1,6 @@
 import {
   AccountClaimNoticeRequested,
+  AccountUnlinked,
   CredentialAccountRemoved,
   EmailVerified,
   UnverifiedAccountClaimed,
@@ -11,7 +12,8 @@ import type { RegisteredUser } from './user-state.js';
  * A mailed link or code proved the address of this user (better-auth's "promotion"). Until now nobody had proven
  * it, so whoever set the password or holds a session may not be the owner (pre-account takeover): the password
  * goes, every session ends, the address is verified, and the owner is told by mail (weak spot 10 of the
- * reference, which does it silently). A verified user is signed in as they are.
+ * reference, which does it silently). Provider accounts linked before the proof go too, as in the reference: one
+ * may be the squatter's, signed up with the address unverified. A verified user is signed in as they are.
  */
 export interface ClaimUnverifiedAccount {
   readonly type: 'ClaimUnverifiedAccount';
@@ -41,6 +43,9 @@ export function claimUnverifiedAccount(command: ClaimUnverifiedAccount, user: Re
             reason: 'unverified-address-claimed',
           }),
         ]),
+    ...user.socialAccounts.map(({ accountId, providerId }) =>
+      pendingEvent(AccountUnlinked, { accountId, userId, providerId, unlinkedAt: at }),
+    ),
     pendingEvent(UnverifiedAccountClaimed, { userId, claimedAt: at, credentialRemoved }),
     pendingEvent(EmailVerified, { userId, verifiedAt: at }),
     pendingEvent(

@@ -40,8 +40,9 @@ export function claimNoticeMail(
   const greeting = recipient.name ? `Hello ${recipient.name},` : 'Hello,';
   const lines = [
     'Someone just proved they receive mail at this address, by a sign-in link or code, and signed in to the account registered with it.',
-    'The account had not been verified yet, so every session it had was ended' +
-      (credentialRemoved ? ' and its password was removed: whoever set it may not have been you.' : '.'),
+    'The account had not been verified yet, so every session it had was ended, any sign-in account linked to it was' +
+      ' unlinked' +
+      (credentialRemoved ? ', and its password was removed: whoever set it may not have been you.' : '.'),
     'If that was you, nothing else is needed. You can set a new password from the app.',
   ];
   const text = [greeting, '', ...lines, '', recipient.url].join('\n');
