@@ -156,9 +156,16 @@ describe('passwordless sign-in', () => {
         },
       });
       expect(forged).toMatchObject({ status: 403, body: { code: 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED' } });
+      // What the page's form sends: an empty form body from our own origin.
       const confirmed = await request(link.toString(), {
         method: 'POST',
-        headers: { 'x-forwarded-for': randomClientIp(), origin: stack.baseUrl, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          'x-forwarded-for': randomClientIp(),
+          origin: stack.baseUrl,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: '',
       });
       expect(confirmed.status).toBe(302);
       expect(confirmed.headers.get('location')).toBe(`${stack.baseUrl}/home`);

@@ -4,6 +4,7 @@ import {
   type EmailOtpType,
   type PasswordlessMailData,
 } from '@authsvc/contracts';
+import { DomainError, RequestErrors } from '@authsvc/errors';
 import { EventStore, pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -41,17 +42,27 @@ export class PasswordlessMails {
     );
   }
 
+  /** Two sends to one address at once race for its stream's next position: the loser appends after the winner. */
   private async record(to: MailedAddress, event: PendingEvent, correlationId: string): Promise<void> {
     const streamId = `passwordless-${to.addressId}`;
-    const expectedVersion = await this.store.streamVersion(streamId);
-    await this.store.append({
-      streamId,
-      expectedVersion,
-      events: [event],
-      context: { correlationId, actorId: to.userId, now: new Date() },
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.store.append({
+          streamId,
+          expectedVersion: await this.store.streamVersion(streamId),
+          events: [event],
+          context: { correlationId, actorId: to.userId, now: new Date() },
+        });
+        return;
+      } catch (error) {
+        const raced = error instanceof DomainError && error.code === RequestErrors.CONCURRENT_MODIFICATION.code;
+        if (!raced || attempt === APPEND_ATTEMPTS) throw error;
+      }
+    }
   }
 }
+
+const APPEND_ATTEMPTS = 3;
 
 const mailData = (to: MailedAddress, expiresAt: Date): PasswordlessMailData => ({
   userId: to.userId,
