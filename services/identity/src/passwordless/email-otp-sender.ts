@@ -8,6 +8,7 @@ import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../security/unif
 import { normalizeEmail } from '../user/email/email-address.js';
 import { UserEntity } from '../user/user.entity.js';
 import { EmailOtps } from './email-otps.js';
+import { mailsAddress } from './mail-rules.js';
 import { PasswordlessKeys } from './passwordless-keys.js';
 import { PasswordlessMails } from './passwordless-mails.js';
 import { PasswordlessStore } from './passwordless-store.js';
@@ -25,9 +26,8 @@ export class EmailOtpSender {
   ) {}
 
   /**
-   * `{success: true}` after the same time whatever the address. As the reference: a code for an address without
-   * an account is mailed only to sign in (which registers it, unless sign-up is off); the other types only to an
-   * account's address. `change-email` is refused (changing the address by code is off, as the reference's default).
+   * `{success: true}` after the same time whatever the address, mailed as `mailsAddress` says. `change-email` is
+   * refused (changing the address by code is off, as the reference's default).
    * Past the address's sends (PASSWORDLESS_ADDRESS_SENDS) nothing is mailed, and the live code stays.
    */
   send(request: SendEmailOtpRequest): Promise<{ success: true }> {
@@ -36,7 +36,7 @@ export class EmailOtpSender {
     return withUniformDuration(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
       const user = await findRow(this.dataSource.manager, UserEntity, { email });
       const addressId = this.keys.addressId(email);
-      const mailed = user !== null || (request.type === 'sign-in' && this.config.EMAIL_SIGN_IN_SIGN_UP);
+      const mailed = mailsAddress(request.type, user !== null, this.config.EMAIL_SIGN_IN_SIGN_UP);
       if (mailed && (await this.store.admitSend(addressId, this.config))) {
         const { otp, expiresAt } = await this.otps.issue(request.type, email);
         const to = { email, name: user?.name ?? '', addressId, userId: user?.id ?? null };

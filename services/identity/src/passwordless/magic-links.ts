@@ -6,6 +6,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config.js';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../security/uniform-duration.js';
 import { normalizeEmail } from '../user/email/email-address.js';
 import { UserEntity } from '../user/user.entity.js';
+import { mailsAddress } from './mail-rules.js';
 import { newMagicLinkToken } from './one-time-secret.js';
 import { PasswordlessKeys } from './passwordless-keys.js';
 import { PasswordlessMails } from './passwordless-mails.js';
@@ -34,7 +35,8 @@ export class MagicLinks {
     const email = normalizeEmail(request.email);
     return withUniformDuration(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
       const user = await findRow(this.dataSource.manager, UserEntity, { email });
-      if (user === null && !this.config.EMAIL_SIGN_IN_SIGN_UP) return { status: true } as const;
+      if (!mailsAddress('magic-link', user !== null, this.config.EMAIL_SIGN_IN_SIGN_UP))
+        return { status: true } as const;
       const addressId = this.keys.addressId(email);
       // Past the address's sends nothing is mailed, and its live link stays.
       if (!(await this.store.admitSend(addressId, this.config))) return { status: true } as const;
