@@ -19,6 +19,8 @@ import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
 import { UsernameController } from './auth/username.controller.js';
 import { VerificationController } from './auth/verification.controller.js';
+import { MagicLinkController } from './passwordless/magic-link.controller.js';
+import { EmailOtpController } from './passwordless/email-otp.controller.js';
 import { PasswordController } from './auth/password.controller.js';
 import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
@@ -76,6 +78,8 @@ export class AppModule {
         UserSessionsController,
         UsernameController,
         VerificationController,
+        MagicLinkController,
+        EmailOtpController,
         PasswordController,
         AccountController,
         DeleteUserController,

@@ -56,6 +56,8 @@ import { AccountLinkingNatsController } from './social/link/account-linking.nats
 import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
+import { passwordlessProviders } from './passwordless/passwordless.providers.js';
+import { PasswordlessNatsController } from './passwordless/passwordless.nats-controller.js';
 
 import { PasskeyNatsController } from './passkey/passkey.nats-controller.js';
 import { passkeyProviders } from './passkey/passkey.providers.js';
@@ -76,6 +78,7 @@ export class IdentityModule {
         ProviderTokensNatsController,
         AccountLinkingNatsController,
         PasskeyNatsController,
+        PasswordlessNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -134,6 +137,7 @@ export class IdentityModule {
         ...socialProviders(runtime.redis, config),
         ...providerTokenProviders(runtime.redis),
         ...passkeyProviders(runtime.redis),
+        ...passwordlessProviders(runtime.redis),
       ],
     };
   }

@@ -2,14 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
 import { toNodeHandler } from 'better-auth/node';
-import { admin, jwt, organization, username } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
+import { admin, emailOTP, jwt, magicLink, organization, username } from 'better-auth/plugins';
 import { freePort } from '../free-port.js';
 
-/** A mail the reference sent: whom to, and the link in it. */
+/** A mail the reference sent: whom to, and the link in it (or the one-time code and its type). */
 export interface CapturedMail {
   readonly to: string;
   readonly url: string;
+  readonly otp?: { readonly code: string; readonly type: string };
 }
 
 /** The tables better-auth 1.7 and the profile's plugins use; the memory adapter needs each to exist. */
@@ -88,6 +89,11 @@ export class ReferenceAuth {
         jwt(),
         // At its defaults: the RP ID is the base URL's host (localhost on both sides), the origin the request's.
         passkey(),
+        magicLink({ sendMagicLink: async ({ email, url }) => void mails.push({ to: email, url }) }),
+        emailOTP({
+          sendVerificationOTP: async ({ email, otp, type }) =>
+            void mails.push({ to: email, url: '', otp: { code: otp, type } }),
+        }),
       ],
     });
     const server = createServer(toNodeHandler(auth));

@@ -46,6 +46,13 @@ export const IdentityAudit: AuditCatalog = {
     PasskeyAdded: ['passkeyId', 'deviceType', 'backedUp'],
     PasskeyRenamed: ['passkeyId'],
     PasskeyRemoved: ['passkeyId'],
+    // Passwordless mail requests may be for an address without an account (no subject): their use shows as the
+    // session they start, and the link or code never leaves the mail stream.
+    MagicLinkRequested: null,
+    EmailOtpRequested: null,
+    CredentialAccountRemoved: ['accountId', 'reason'],
+    UnverifiedAccountClaimed: ['credentialRemoved'],
+    AccountClaimNoticeRequested: ['credentialRemoved'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

@@ -2,6 +2,13 @@ import { defineEvent } from '../messaging/event-definition.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
 import { PasskeyAdded, PasskeyRemoved, PasskeyRenamed } from './passkey.events.js';
+import {
+  AccountClaimNoticeRequested,
+  CredentialAccountRemoved,
+  EmailOtpRequested,
+  MagicLinkRequested,
+  UnverifiedAccountClaimed,
+} from './passwordless.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -211,6 +218,11 @@ export const IdentityEventTypes = [
   PasskeyAdded,
   PasskeyRenamed,
   PasskeyRemoved,
+  MagicLinkRequested,
+  EmailOtpRequested,
+  CredentialAccountRemoved,
+  UnverifiedAccountClaimed,
+  AccountClaimNoticeRequested,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

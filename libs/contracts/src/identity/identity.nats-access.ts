@@ -5,6 +5,7 @@ import { IdentityRpc } from './identity.rpc.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { ProviderTokenRpc } from './provider-tokens.rpc.js';
 import { PasskeyRpc } from './passkey.rpc.js';
+import { PasswordlessRpc } from './passwordless.rpc.js';
 import { AuditRpc } from '../audit/audit.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
@@ -13,6 +14,7 @@ export const IdentityNatsAccess: NatsAccess = {
     ...Object.values(IdentityRpc),
     ...Object.values(ProviderTokenRpc),
     ...Object.values(PasskeyRpc),
+    ...Object.values(PasswordlessRpc),
     ...Object.values(JwtKeyRpc),
     AuditRpc.identity,
   ],

@@ -94,6 +94,8 @@ function evolveRegistered(
       return { ...user, passwordHash: hashOf(event.personal), pendingPasswordResets: [] };
     case 'PasswordHashUpgraded':
       return { ...user, passwordHash: hashOf(event.personal) };
+    case 'CredentialAccountRemoved':
+      return { ...user, credentialAccountId: null, passwordHash: null, pendingPasswordResets: [] };
     case 'AccountLinked': {
       const { accountId, providerId, issuer, subject } = event.data;
       return { ...user, socialAccounts: [...user.socialAccounts, { accountId, providerId, issuer, subject }] };
@@ -103,6 +105,7 @@ function evolveRegistered(
         ...user,
         socialAccounts: user.socialAccounts.filter(({ accountId }) => accountId !== event.data.accountId),
       };
+    // Passwordless mail requests are recorded on the address's stream, never the user's (see PasswordlessMailData).
     // Profile, role and ban changes, new provider tokens, these mails and failed passwords (the throttle, in Redis,
     // decides on those) leave nothing a decision reads; nor do passkeys, decided on their rows (PasskeyStream).
     case 'ProviderTokensRefreshed':
@@ -117,6 +120,10 @@ function evolveRegistered(
     case 'PasskeyAdded':
     case 'PasskeyRenamed':
     case 'PasskeyRemoved':
+    case 'UnverifiedAccountClaimed':
+    case 'AccountClaimNoticeRequested':
+    case 'MagicLinkRequested':
+    case 'EmailOtpRequested':
       return user;
     default: {
       const unknownEvent: never = event;

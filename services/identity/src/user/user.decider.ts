@@ -12,6 +12,7 @@ import {
   changePassword,
   requestPasswordReset,
   resetPassword,
+  resetPasswordWithCode,
   setPassword,
   upgradePasswordHash,
   type PasswordCommand,
@@ -33,6 +34,7 @@ import {
   type SocialAccountGrant,
 } from './social-account.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
+import { claimUnverifiedAccount, type ClaimUnverifiedAccount } from './claim.decisions.js';
 
 /**
  * Registration (sign-up, or an admin's create-user); ids, time, the hash and the verification link come in from
@@ -86,7 +88,8 @@ export type UserCommand =
   | EmailChangeCommand
   | AdminCommand
   | SocialAccountCommand
-  | RecordPasswordFailure;
+  | RecordPasswordFailure
+  | ClaimUnverifiedAccount;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -112,6 +115,10 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestPasswordReset(command, registered(state));
     case 'ResetPassword':
       return resetPassword(command, registered(state));
+    case 'ResetPasswordWithCode':
+      return resetPasswordWithCode(command, registered(state));
+    case 'ClaimUnverifiedAccount':
+      return claimUnverifiedAccount(command, registered(state));
     case 'ChangePassword':
       return changePassword(command, registered(state));
     case 'SetPassword':
