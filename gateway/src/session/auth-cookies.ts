@@ -23,6 +23,10 @@ export class AuthCookies {
   readonly adminSession: string;
   /** Binds a social sign-in's state to the browser that started it. */
   readonly state: string;
+  /** A sign-in awaiting its second factor (two-factor plugin). */
+  readonly twoFactor: string;
+  /** A device that need not prove the second factor again for 30 days (two-factor plugin). */
+  readonly trustDevice: string;
   private readonly signatureKeys: KeyRing;
   private readonly sessionDataKeys: KeyRing;
 
@@ -38,6 +42,24 @@ export class AuthCookies {
     this.dontRemember = `${prefix}.dont_remember`;
     this.adminSession = `${prefix}.admin_session`;
     this.state = `${prefix}.state`;
+    this.twoFactor = `${prefix}.two_factor`;
+    this.trustDevice = `${prefix}.trust_device`;
+  }
+
+  /** A cookie of ours holding `value` signed like the session cookie, for `maxAge` seconds. */
+  issueSigned(name: string, value: string, maxAge: number): string {
+    return serializeCookie(name, signCookieValue(value, this.signatureKeys), { maxAge, secure: this.secure });
+  }
+
+  /** The value of the request's cookie `name` if its signature holds. */
+  readSigned(name: string, cookieHeader: string | undefined): string | undefined {
+    const signed = parseCookieHeader(cookieHeader).get(name);
+    return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
+  }
+
+  /** Clearing cookies (Max-Age 0) for these names. */
+  clearing(...names: string[]): string[] {
+    return this.cleared(names);
   }
 
   /** The state cookie of a social sign-in, signed, expiring with its flow. */

@@ -4,6 +4,7 @@ import { AuthErrors } from './catalogue/auth.errors.js';
 import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
+import { TwoFactorErrors } from './catalogue/two-factor.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
 import { HttpStatus } from './http-status.js';
@@ -16,6 +17,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(CaptchaErrors),
   ...Object.values(AdminErrors),
   ...Object.values(AuditErrors),
+  ...Object.values(TwoFactorErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

@@ -56,6 +56,8 @@ import { AccountLinkingNatsController } from './social/link/account-linking.nats
 import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
+import { twoFactorProviders } from './two-factor/two-factor.providers.js';
+import { TwoFactorNatsController } from './two-factor/two-factor.nats-controller.js';
 
 @Module({})
 export class IdentityModule {
@@ -73,6 +75,7 @@ export class IdentityModule {
         SocialNatsController,
         ProviderTokensNatsController,
         AccountLinkingNatsController,
+        TwoFactorNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -130,6 +133,7 @@ export class IdentityModule {
         ...jwtKeyProviders(config),
         ...socialProviders(runtime.redis, config),
         ...providerTokenProviders(runtime.redis),
+        ...twoFactorProviders(runtime.redis),
       ],
     };
   }

@@ -27,6 +27,7 @@ import { AppliedCommands1765620000000 } from './migrations/1765620000000-applied
 import { JwtKeyEntity } from './keys/jwt-key.entity.js';
 import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
+import { TwoFactor1765700000000 } from './migrations/1765700000000-two-factor.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
@@ -54,6 +55,7 @@ await runService('identity', async () => {
       AccountEmail1765600000000,
       AuditIndexes1765610000000,
       AppliedCommands1765620000000,
+      TwoFactor1765700000000,
     ],
     projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection, jwtKeyViewProjection],
     nats: IdentityNatsAccess,

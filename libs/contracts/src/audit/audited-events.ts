@@ -42,6 +42,14 @@ export const IdentityAudit: AuditCatalog = {
     // At most one failure per account and minute, and every account-wide lock: never the password or the client.
     SignInFailed: ['reason', 'unrecordedFailures'],
     AccountLocked: ['failures', 'lockedUntil'],
+    // Two-factor: never the secret, a code or a code's hash.
+    TotpSecretIssued: [],
+    TwoFactorEnabled: ['method'],
+    TwoFactorDisabled: ['by'],
+    BackupCodesRegenerated: [],
+    BackupCodeUsed: ['index'],
+    SecondFactorFailed: ['method', 'locked'],
+    TwoFactorCodeRequested: ['expiresAt'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

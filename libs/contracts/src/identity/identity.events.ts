@@ -1,6 +1,15 @@
 import { defineEvent } from '../messaging/event-definition.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
+import {
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TotpSecretIssued,
+  TwoFactorCodeRequested,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+} from './two-factor.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -178,6 +187,8 @@ export const UserViewChanges = [
   UserUnbanned,
   AccountLinked,
   ProviderTokensRefreshed,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
   UserDeleted,
 ] as const;
 
@@ -207,6 +218,13 @@ export const IdentityEventTypes = [
   AccountUnlinked,
   SignInFailed,
   AccountLocked,
+  TotpSecretIssued,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TwoFactorCodeRequested,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -5,12 +5,14 @@ import { IdentityRpc } from './identity.rpc.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { ProviderTokenRpc } from './provider-tokens.rpc.js';
 import { AuditRpc } from '../audit/audit.rpc.js';
+import { TwoFactorRpc } from './two-factor.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
   user: 'identity',
   serves: [
     ...Object.values(IdentityRpc),
     ...Object.values(ProviderTokenRpc),
+    ...Object.values(TwoFactorRpc),
     ...Object.values(JwtKeyRpc),
     AuditRpc.identity,
   ],
