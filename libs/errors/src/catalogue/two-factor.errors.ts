@@ -5,7 +5,7 @@ import { HttpStatus } from '../http-status.js';
 export const TwoFactorErrors = {
   OTP_HAS_EXPIRED: defineError('OTP has expired', HttpStatus.BAD_REQUEST),
   TOTP_NOT_ENABLED: defineError('TOTP not enabled', HttpStatus.BAD_REQUEST),
-  TOTP_ALREADY_ENABLED: defineError('TOTP is already enabled', HttpStatus.BAD_REQUEST),
+  TOTP_ALREADY_ENABLED: defineError('TOTP is already enabled', HttpStatus.BAD_REQUEST, 'TOTP_ALREADY_ENABLED'),
   TWO_FACTOR_NOT_ENABLED: defineError("Two factor isn't enabled", HttpStatus.BAD_REQUEST, 'TWO_FACTOR_NOT_ENABLED'),
   BACKUP_CODES_NOT_ENABLED: defineError(
     "Backup codes aren't enabled",

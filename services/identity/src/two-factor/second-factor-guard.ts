@@ -45,6 +45,11 @@ export class SecondFactorGuard {
     return (await this.claimStep(`${PREFIX}totp-step:${userId}`, step, STEP_MEMORY_MS)) === 1;
   }
 
+  /** A new secret's codes are not the old one's: the steps used with the old one are forgotten. */
+  async forgetSteps(userId: string): Promise<void> {
+    await this.redis.del(`${PREFIX}totp-step:${userId}`);
+  }
+
   async isLocked(userId: string): Promise<boolean> {
     return (await this.redis.pttl(`${PREFIX}locked:${userId}`)) > 0;
   }

@@ -12,6 +12,7 @@ import { UserStream } from '../user/user-stream.js';
 import { toUserView } from '../user/user-view.mapper.js';
 import { hashCode, newBackupCodes } from './one-time-codes.js';
 import { otpauthUri } from './otpauth-uri.js';
+import { SecondFactorGuard } from './second-factor-guard.js';
 import { TrustedDevices } from './trusted-devices.js';
 
 /** A TOTP secret: 32 random letters and digits, used as their UTF-8 bytes, as 1.7 makes them. */
@@ -28,6 +29,7 @@ export class TwoFactorSetup {
     private readonly users: UserStream,
     private readonly dataSource: DataSource,
     private readonly devices: TrustedDevices,
+    private readonly guard: SecondFactorGuard,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -43,6 +45,7 @@ export class TwoFactorSetup {
     const backupCodes = newBackupCodes();
     const backupCodeHashes = backupCodes.map(hashCode);
     await this.users.execute(request.userId, { type: 'IssueTotpSecret', secret, backupCodeHashes, now }, context);
+    await this.guard.forgetSteps(request.userId);
     const user = await this.view(request.userId);
     return { method: 'totp', totpURI: this.uri(secret, user, request.issuer), backupCodes };
   }
