@@ -13,7 +13,7 @@ import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorCookies } from './two-factor/two-factor-cookies.js';
-import { AdminTwoFactorController } from './admin/admin-two-factor.controller.js';
+import { AdminTwoFactorController } from './two-factor/admin-two-factor.controller.js';
 import { SocialController } from './social/social.controller.js';
 import { ProviderTokensController } from './social/provider-tokens.controller.js';
 import { AccountLinkingController } from './social/account-linking.controller.js';

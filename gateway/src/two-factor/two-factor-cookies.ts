@@ -54,12 +54,15 @@ export class TwoFactorCookies {
     return this.cookies.readSigned(this.cookies.trustDevice, request.headers.cookie);
   }
 
-  /** The challenge is over: its cookie goes; a new trusted device gets its cookie. */
-  challengeCompleted(trustedDevice: string | null, response: FastifyReply): void {
+  /**
+   * The challenge is over: its cookie goes; a new trusted device gets its cookie, and (as 1.7) loses the
+   * dont_remember marker of a remembered session.
+   */
+  challengeCompleted(trustedDevice: string | null, rememberMe: boolean, response: FastifyReply): void {
     response.header('Set-Cookie', this.cookies.clearing(this.cookies.twoFactor));
-    if (trustedDevice !== null) {
-      response.header('Set-Cookie', this.cookies.issueSigned(this.cookies.trustDevice, trustedDevice, TRUST_MAX_AGE));
-    }
+    if (trustedDevice === null) return;
+    response.header('Set-Cookie', this.cookies.issueSigned(this.cookies.trustDevice, trustedDevice, TRUST_MAX_AGE));
+    if (rememberMe) response.header('Set-Cookie', this.cookies.clearing(this.cookies.dontRemember));
   }
 
   clearTrustedDevice(response: FastifyReply): void {

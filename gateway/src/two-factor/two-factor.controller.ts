@@ -155,7 +155,7 @@ export class TwoFactorController {
       return { token: reply.session.token, user: reply.user };
     }
     if (!reply.challenge) return { token: caller.session!.token, user: reply.user };
-    this.cookies.challengeCompleted(reply.trustedDevice, response);
+    this.cookies.challengeCompleted(reply.trustedDevice, reply.rememberMe, response);
     if (withoutSession) return { user: reply.user };
     const session = await this.sessions.issue(reply.user, reply.rememberMe, caller, response);
     return { token: session.token, user: reply.user };

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
 import { toNodeHandler } from 'better-auth/node';
-import { admin, jwt, organization, username } from 'better-auth/plugins';
+import { admin, jwt, organization, twoFactor, username } from 'better-auth/plugins';
 import { freePort } from '../free-port.js';
 
 /** A mail the reference sent: whom to, and the link in it. */
@@ -11,9 +11,15 @@ export interface CapturedMail {
   readonly url: string;
 }
 
+/** A second-factor code the reference mailed. */
+export interface CapturedCode {
+  readonly to: string;
+  readonly code: string;
+}
+
 /** The tables better-auth 1.7 and the profile's plugins use; the memory adapter needs each to exist. */
 const TABLES = ['user', 'session', 'account', 'verification', 'organization', 'member', 'invitation', 'team'];
-const PLUGIN_TABLES = ['teamMember', 'jwks'];
+const PLUGIN_TABLES = ['teamMember', 'jwks', 'twoFactor'];
 
 export interface ReferenceOptions {
   readonly secret: string;
@@ -28,6 +34,7 @@ export class ReferenceAuth {
   private constructor(
     readonly baseUrl: string,
     readonly mails: readonly CapturedMail[],
+    readonly codes: readonly CapturedCode[],
     private readonly server: Server,
     private readonly database: Record<string, unknown[]>,
   ) {}
@@ -37,6 +44,7 @@ export class ReferenceAuth {
     const baseUrl = `http://localhost:${port}`;
     const database = Object.fromEntries([...TABLES, ...PLUGIN_TABLES].map((table) => [table, [] as unknown[]]));
     const mails: CapturedMail[] = [];
+    const codes: CapturedCode[] = [];
     const capture = async ({ user, url }: { user: { email: string }; url: string }) => {
       mails.push({ to: user.email, url });
     };
@@ -85,11 +93,19 @@ export class ReferenceAuth {
         }),
         admin(),
         jwt(),
+        // The second factors' profile: plugin defaults, the mail sender only.
+        twoFactor({
+          otpOptions: {
+            sendOTP: async ({ user, otp }) => {
+              codes.push({ to: user.email, code: otp });
+            },
+          },
+        }),
       ],
     });
     const server = createServer(toNodeHandler(auth));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return new ReferenceAuth(baseUrl, mails, server, database);
+    return new ReferenceAuth(baseUrl, mails, codes, server, database);
   }
 
   /** Gives the user with this email a role in the reference's store, as its server code would: the first admin. */

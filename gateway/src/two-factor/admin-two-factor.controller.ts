@@ -5,8 +5,8 @@ import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { AdminAccess } from './admin-access.js';
-import { asAdmin } from './admin-caller.js';
+import { AdminAccess } from '../admin/admin-access.js';
+import { asAdmin } from '../admin/admin-caller.js';
 
 /** An admin's view of a user's second factors, and their reset (beyond the reference's admin plugin). */
 @AuthController()
