@@ -226,6 +226,40 @@ describe('two-factor through the gateway', () => {
     const done = await post<{ token: string; user: { id: string } }>('/two-factor/verify-otp', { code }, challenge);
     expect(done).toMatchObject({ status: 200, body: { token: expect.any(String), user: { id: user.id } } });
     expect(await sessionUser(sendBack(done, SESSION_COOKIE))).toMatchObject({ twoFactorEnabled: true });
+    expect((await post('/two-factor/verify-otp', { code }, challenge)).status).toBe(401);
+
+    // A challenge gets three codes at most: new sends do not buy new tries.
+    const capped = await challenged(user.email);
+    for (let send = 1; send <= 3; send++) expect((await post('/two-factor/send-otp', {}, capped)).status).toBe(200);
+    expect(await post('/two-factor/send-otp', {}, capped)).toMatchObject({
+      status: 429,
+      body: { code: 'TOO_MANY_REQUESTS' },
+    });
+  });
+
+  it('starts the session the sign-in asked for: without remember-me, a browser-session cookie', async () => {
+    const user = await totpUser('tf-remember');
+    const answer = await post('/sign-in/email', { email: user.email, password, rememberMe: false });
+    expect(answer.body).toMatchObject({ twoFactorRedirect: true });
+    const done = await post(
+      '/two-factor/verify-totp',
+      { code: await totp(user.secret) },
+      sendBack(answer, CHALLENGE_COOKIE),
+    );
+    expect(done.status).toBe(200);
+    expect(cookieIn(done, SESSION_COOKIE)).not.toContain('Max-Age');
+    expect(cookieIn(done, 'better-auth.dont_remember')).toBeDefined();
+  });
+
+  it('counts wrong codes from a signed-in session too, and locks them out like a challenge (stricter than 1.7)', async () => {
+    const user = await totpUser('tf-session-lock');
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await post('/two-factor/verify-totp', { code: '000000' }, user.cookie)).status).toBe(401);
+    }
+    expect(await post('/two-factor/verify-totp', { code: await totp(user.secret) }, user.cookie)).toMatchObject({
+      status: 429,
+      body: { code: 'ACCOUNT_TEMPORARILY_LOCKED' },
+    });
   });
 
   it('completes by backup code once each, without a session on request; regenerating voids the old codes', async () => {
@@ -293,7 +327,7 @@ describe('two-factor through the gateway', () => {
     });
   });
 
-  it('trusts a device for 30 days, and untrusts every device when two-factor is disabled', async () => {
+  it('trusts a device for 30 days, and untrusts every device at a password change and when two-factor is disabled', async () => {
     const user = await totpUser('tf-trust');
     const trustedOn = async (steps: number) => {
       const done = await post(
@@ -317,6 +351,13 @@ describe('two-factor through the gateway', () => {
     const foreign = await post('/sign-in/email', { email: other.email, password }, laptop);
     expect(foreign.body).toMatchObject({ twoFactorRedirect: true });
     expect(cookieIn(foreign, TRUST_COOKIE)).toContain('Max-Age=0');
+
+    // A new password untrusts every device too.
+    const changed = await post('/change-password', { currentPassword: password, newPassword: password }, user.cookie);
+    expect(changed.status).toBe(200);
+    expect((await post('/sign-in/email', { email: user.email, password }, laptop)).body).toMatchObject({
+      twoFactorRedirect: true,
+    });
 
     const disabled = await post('/two-factor/disable', { password }, user.cookie);
     expect(disabled).toMatchObject({ status: 200, body: { status: true } });
