@@ -1,10 +1,4 @@
-import {
-  IdentityRpc,
-  SignInSocialBody,
-  type SocialCallbackReply,
-  type TwoFactorChallenge,
-  type UserView,
-} from '@authsvc/contracts';
+import { IdentityRpc, SignInSocialBody, type SocialCallbackReply, type UserView } from '@authsvc/contracts';
 import { AdminErrors, DomainError } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -134,7 +128,10 @@ export class SocialController {
    * would see raw); the failure of ours is logged.
    */
   private async signedIn(reply: SocialCallbackReply, caller: Caller, response: FastifyReply): Promise<string> {
-    if (reply.challenge !== undefined) return this.secondStep(reply.challenge, reply.redirect, response);
+    // Stricter than 1.7, whose social sign-ins skip the second factor: on to the page where it is entered.
+    if (reply.challenge !== undefined) {
+      return this.twoFactor.redirectToSecondStep(reply.challenge, reply.redirect, response);
+    }
     if (reply.user === undefined) return reply.redirect;
     try {
       await this.sessions.issue(reply.user, true, caller, response, { newUser: reply.newUser === true });
@@ -149,18 +146,6 @@ export class SocialController {
         banned ? 'banned' : 'unable_to_create_session',
       );
     }
-  }
-
-  /**
-   * Stricter than 1.7, whose social sign-ins skip the second factor: a two-factor user's browser goes to the page
-   * where it is entered (TWO_FACTOR_PAGE), with the challenge cookie, and on to the flow's callbackURL after it.
-   */
-  private secondStep(challenge: TwoFactorChallenge, callbackURL: string, response: FastifyReply): string {
-    response.header('Set-Cookie', this.twoFactor.challengeCookie(challenge));
-    if (challenge.untrustDevice) this.twoFactor.clearTrustedDevice(response);
-    const page = new URL(this.config.TWO_FACTOR_PAGE, this.config.BASE_URL);
-    page.searchParams.set('callbackURL', callbackURL);
-    return page.toString();
   }
 
   private authBase(): string {

@@ -1,6 +1,7 @@
 import { SessionRpc, type StartedSession, type TwoFactorChallenge } from '@authsvc/contracts';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import type { SignedInCaller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
@@ -27,6 +28,7 @@ export class TwoFactorCookies {
     private readonly cookies: AuthCookies,
     private readonly services: ServiceClient,
     private readonly sessions: SessionIssuer,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /**
@@ -41,8 +43,19 @@ export class TwoFactorCookies {
     return { twoFactorRedirect: true, twoFactorMethods: challenge.twoFactorMethods };
   }
 
-  /** The two_factor cookie alone (a social callback's redirect carries it to the second-step page). */
-  challengeCookie(challenge: TwoFactorChallenge): string {
+  /**
+   * For a first factor proven by a browser navigation (a social callback): the challenge cookie, and the URL of the
+   * page where the second factor is entered (TWO_FACTOR_PAGE), which sends the browser on to `callbackURL` after.
+   */
+  redirectToSecondStep(challenge: TwoFactorChallenge, callbackURL: string, response: FastifyReply): string {
+    response.header('Set-Cookie', this.challengeCookie(challenge));
+    if (challenge.untrustDevice) this.clearTrustedDevice(response);
+    const page = new URL(this.config.TWO_FACTOR_PAGE, this.config.BASE_URL);
+    page.searchParams.set('callbackURL', callbackURL);
+    return page.toString();
+  }
+
+  private challengeCookie(challenge: TwoFactorChallenge): string {
     return this.cookies.issueSigned(this.cookies.twoFactor, challenge.challengeId, CHALLENGE_MAX_AGE);
   }
 
