@@ -159,6 +159,28 @@ describe('two-factor through the gateway', () => {
     });
   });
 
+  it('signs out the other sessions on request when two-factor goes on and when it goes off (beyond 1.7)', async () => {
+    const user = await signUp('tf-others');
+    const other = sendBack(await post('/sign-in/email', { email: user.email, password }), SESSION_COOKIE);
+    const enabled = await post<Enabled>('/two-factor/enable', { password }, user.cookie);
+    const secret = base32.decode(new URL(enabled.body.totpURI).searchParams.get('secret')!);
+    const on = await post(
+      '/two-factor/verify-totp',
+      { code: await totp(secret), revokeOtherSessions: true },
+      user.cookie,
+    );
+    expect(on.status).toBe(200);
+    expect(await sessionUser(other)).toBeNull();
+    const current = sendBack(on, SESSION_COOKIE);
+    expect(await sessionUser(current)).toMatchObject({ twoFactorEnabled: true });
+
+    const second = await post('/two-factor/verify-totp', { code: await totp(secret, 1) }, await challenged(user.email));
+    const off = await post('/two-factor/disable', { password, revokeOtherSessions: true }, current);
+    expect(off.status).toBe(200);
+    expect(await sessionUser(sendBack(second, SESSION_COOKIE))).toBeNull();
+    expect(await sessionUser(sendBack(off, SESSION_COOKIE))).toMatchObject({ twoFactorEnabled: false });
+  });
+
   it('answers a sign-in {twoFactorRedirect, twoFactorMethods} with the challenge cookie; the client completes it by TOTP once', async () => {
     const user = await totpUser('tf-client');
     const raw = await post('/sign-in/email', { email: user.email, password });

@@ -1,4 +1,5 @@
 import {
+  DisableTwoFactorBody,
   EnableTwoFactorBody,
   SendTwoFactorCodeBody,
   TwoFactorPasswordBody,
@@ -54,7 +55,7 @@ export class TwoFactorController {
   @HttpCode(200)
   @WithSession({ changesUser: true })
   async disable(
-    @Body() body: TwoFactorPasswordBody,
+    @Body() body: DisableTwoFactorBody,
     @Caller() caller: SignedInCaller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
@@ -143,7 +144,7 @@ export class TwoFactorController {
    * session path answers the caller's token, or the new session's when this proof turned two-factor on.
    */
   private async verify(
-    code: Pick<VerifySecondFactorRequest, 'code' | 'method' | 'trustDevice'>,
+    code: Pick<VerifySecondFactorRequest, 'code' | 'method' | 'trustDevice' | 'revokeOtherSessions'>,
     caller: Caller,
     request: FastifyRequest,
     response: FastifyReply,

@@ -14,8 +14,20 @@ export class TwoFactorPasswordBody {
   password!: string;
 }
 
-/** POST /two-factor/enable: `method` totp (default: a secret to verify) or otp (mailed codes, on at once). */
-export class EnableTwoFactorBody extends TwoFactorPasswordBody {
+/**
+ * POST /two-factor/disable. `revokeOtherSessions` (beyond 1.7): every other session of the user ends with the change,
+ * whoever else may have been signed in meets the new setting at once.
+ */
+export class DisableTwoFactorBody extends TwoFactorPasswordBody {
+  @OptionalBoolean()
+  revokeOtherSessions?: boolean;
+}
+
+/**
+ * POST /two-factor/enable: `method` totp (default: a secret to verify) or otp (mailed codes, on at once, other
+ * sessions ended with `revokeOtherSessions`).
+ */
+export class EnableTwoFactorBody extends DisableTwoFactorBody {
   @OptionalText(LIMITS.name)
   issuer?: string;
 
@@ -30,10 +42,16 @@ export class SendTwoFactorCodeBody {
   trustDevice?: boolean;
 }
 
-/** POST /two-factor/verify-totp and /two-factor/verify-otp. */
+/**
+ * POST /two-factor/verify-totp and /two-factor/verify-otp. `revokeOtherSessions` (beyond 1.7): when this code turns
+ * two-factor on, every other session of the user ends.
+ */
 export class VerifyTwoFactorCodeBody extends SendTwoFactorCodeBody {
   @Text(LIMITS.token)
   code!: string;
+
+  @OptionalBoolean()
+  revokeOtherSessions?: boolean;
 }
 
 /** POST /two-factor/verify-backup-code: `disableSession` spends the code without starting a session. */
@@ -74,6 +92,9 @@ export class VerifySecondFactorRequest extends SecondFactorHolder {
 
   @OptionalBoolean()
   trustDevice?: boolean;
+
+  @OptionalBoolean()
+  revokeOtherSessions?: boolean;
 }
 
 /** An admin's look at, or reset of, a user's second factor. */

@@ -89,7 +89,10 @@ export class SecondFactorVerification {
       );
       // Turned on by this proof: a new session replaces the caller's, with the user as they now are (1.7 answers
       // the deleted session's token and the user as they were).
-      if (recorded.length > 0) return startSessionFor(await this.view(userId), request, { userChanged: true });
+      if (recorded.length > 0) {
+        const how = { userChanged: true, endOtherSessions: request.revokeOtherSessions === true };
+        return startSessionFor(await this.view(userId), request, how);
+      }
     }
     return { user: await this.view(userId), challenge: false, rememberMe: true, trustedDevice: null };
   }

@@ -39,7 +39,10 @@ export class TwoFactorSetup {
     const context = { correlationId: request.correlationId, actorId: request.userId, now };
     if (request.method === 'otp') {
       await this.users.execute(request.userId, { type: 'EnableTwoFactor', method: 'otp', now }, context);
-      return startSessionFor(await this.view(request.userId), request, { userChanged: true });
+      return startSessionFor(await this.view(request.userId), request, {
+        userChanged: true,
+        endOtherSessions: request.revokeOtherSessions === true,
+      });
     }
     const secret = randomString(SECRET_LENGTH);
     const backupCodes = newBackupCodes();
@@ -80,7 +83,10 @@ export class TwoFactorSetup {
     const context = { correlationId: request.correlationId, actorId: request.userId, now };
     await this.users.execute(request.userId, { type: 'DisableTwoFactor', by: 'user', now }, context);
     await this.devices.untrustAll(request.userId);
-    return startSessionFor(await this.view(request.userId), request, { userChanged: true });
+    return startSessionFor(await this.view(request.userId), request, {
+      userChanged: true,
+      endOtherSessions: request.revokeOtherSessions === true,
+    });
   }
 
   /** A user without a password cannot prove one: INVALID_PASSWORD, as 1.7 answers them. */
