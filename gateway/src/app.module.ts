@@ -11,6 +11,9 @@ import { ActiveOrganization } from './session/active-organization.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorCookies } from './two-factor/two-factor-cookies.js';
+import { AdminTwoFactorController } from './two-factor/admin-two-factor.controller.js';
 import { SocialController } from './social/social.controller.js';
 import { ProviderTokensController } from './social/provider-tokens.controller.js';
 import { AccountLinkingController } from './social/account-linking.controller.js';
@@ -69,6 +72,8 @@ export class AppModule {
       controllers: [
         SignUpController,
         SignInController,
+        TwoFactorController,
+        AdminTwoFactorController,
         SocialController,
         ProviderTokensController,
         AccountLinkingController,
@@ -121,6 +126,7 @@ export class AppModule {
         ActiveMember,
         CurrentSession,
         SessionIssuer,
+        TwoFactorCookies,
         SessionCookieCache,
         ActiveOrganization,
         AdminAccess,

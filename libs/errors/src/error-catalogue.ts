@@ -6,6 +6,7 @@ import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { PasskeyErrors } from './catalogue/passkey.errors.js';
 import { PasswordlessErrors } from './catalogue/passwordless.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
+import { TwoFactorErrors } from './catalogue/two-factor.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
 import { HttpStatus } from './http-status.js';
@@ -20,6 +21,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(AuditErrors),
   ...Object.values(PasskeyErrors),
   ...Object.values(PasswordlessErrors),
+  ...Object.values(TwoFactorErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

@@ -11,3 +11,4 @@ export * from './catalogue/admin.errors.js';
 export * from './catalogue/audit.errors.js';
 export * from './catalogue/passkey.errors.js';
 export * from './catalogue/passwordless.errors.js';
+export * from './catalogue/two-factor.errors.js';

@@ -23,6 +23,7 @@ import {
   ShutdownVariables,
   type ConfigOf,
   type SocialConfig,
+  text,
 } from '@authsvc/config';
 import type { ThrottleSettings } from './security/throttle-backoff.js';
 
@@ -105,6 +106,8 @@ const identitySchema = {
    * better-auth's clients may send none; a token signs in once either way.
    */
   ID_TOKEN_REQUIRE_NONCE: boolean(false),
+  /** The issuer an authenticator app shows for our TOTP secrets (a body's `issuer` wins), as the reference's appName. */
+  TWO_FACTOR_ISSUER: text('Better Auth'),
 };
 
 type IdentitySettings = ConfigOf<typeof identitySchema>;

@@ -58,9 +58,11 @@ import { ProviderTokensNatsController } from './social/tokens/provider-tokens.na
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
 import { passwordlessProviders } from './passwordless/passwordless.providers.js';
 import { PasswordlessNatsController } from './passwordless/passwordless.nats-controller.js';
-
+import { twoFactorProviders } from './two-factor/two-factor.providers.js';
+import { TwoFactorNatsController } from './two-factor/two-factor.nats-controller.js';
 import { PasskeyNatsController } from './passkey/passkey.nats-controller.js';
 import { passkeyProviders } from './passkey/passkey.providers.js';
+
 @Module({})
 export class IdentityModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
@@ -79,6 +81,7 @@ export class IdentityModule {
         AccountLinkingNatsController,
         PasskeyNatsController,
         PasswordlessNatsController,
+        TwoFactorNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -138,6 +141,7 @@ export class IdentityModule {
         ...providerTokenProviders(runtime.redis),
         ...passkeyProviders(runtime.redis),
         ...passwordlessProviders(runtime.redis),
+        ...twoFactorProviders(runtime.redis),
       ],
     };
   }

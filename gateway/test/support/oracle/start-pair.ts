@@ -28,7 +28,7 @@ export async function startPair({
   /** Each side itself, for the set-up a suite does outside HTTP (making the first admin). */
   stack: TestStack;
   reference: ReferenceAuth;
-  /** Where our mails arrive (for what the links leave out: mailed codes). */
+  /** Our side's mails (what the links leave out: mailed codes). */
   smtp: SmtpSink;
 }> {
   const [{ stack, smtp }, reference] = await Promise.all([

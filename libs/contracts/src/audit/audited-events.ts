@@ -53,6 +53,14 @@ export const IdentityAudit: AuditCatalog = {
     CredentialAccountRemoved: ['accountId', 'reason'],
     UnverifiedAccountClaimed: ['credentialRemoved'],
     AccountClaimNoticeRequested: ['credentialRemoved'],
+    // Two-factor: never the secret, a code or a code's hash.
+    TotpSecretIssued: [],
+    TwoFactorEnabled: ['method'],
+    TwoFactorDisabled: ['by'],
+    BackupCodesRegenerated: [],
+    BackupCodeUsed: ['index'],
+    SecondFactorFailed: ['method', 'locked'],
+    TwoFactorCodeRequested: ['expiresAt'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

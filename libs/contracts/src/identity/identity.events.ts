@@ -9,6 +9,15 @@ import {
   MagicLinkRequested,
   UnverifiedAccountClaimed,
 } from './passwordless.events.js';
+import {
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TotpSecretIssued,
+  TwoFactorCodeRequested,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+} from './two-factor.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -186,6 +195,8 @@ export const UserViewChanges = [
   UserUnbanned,
   AccountLinked,
   ProviderTokensRefreshed,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
   UserDeleted,
 ] as const;
 
@@ -223,6 +234,13 @@ export const IdentityEventTypes = [
   CredentialAccountRemoved,
   UnverifiedAccountClaimed,
   AccountClaimNoticeRequested,
+  TotpSecretIssued,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TwoFactorCodeRequested,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -7,6 +7,7 @@ import { ProviderTokenRpc } from './provider-tokens.rpc.js';
 import { PasskeyRpc } from './passkey.rpc.js';
 import { PasswordlessRpc } from './passwordless.rpc.js';
 import { AuditRpc } from '../audit/audit.rpc.js';
+import { TwoFactorRpc } from './two-factor.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
   user: 'identity',
@@ -15,6 +16,7 @@ export const IdentityNatsAccess: NatsAccess = {
     ...Object.values(ProviderTokenRpc),
     ...Object.values(PasskeyRpc),
     ...Object.values(PasswordlessRpc),
+    ...Object.values(TwoFactorRpc),
     ...Object.values(JwtKeyRpc),
     AuditRpc.identity,
   ],

@@ -33,6 +33,7 @@ import {
   type SocialAccountCommand,
   type SocialAccountGrant,
 } from './social-account.decisions.js';
+import { decideTwoFactor, type TwoFactorCommand } from '../two-factor/two-factor.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
 import { claimUnverifiedAccount, type ClaimUnverifiedAccount } from './claim.decisions.js';
 
@@ -89,7 +90,8 @@ export type UserCommand =
   | AdminCommand
   | SocialAccountCommand
   | RecordPasswordFailure
-  | ClaimUnverifiedAccount;
+  | ClaimUnverifiedAccount
+  | TwoFactorCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -139,6 +141,14 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return unlinkSocialAccount(command, registered(state));
     case 'RecordPasswordFailure':
       return recordPasswordFailure(command, registered(state));
+    case 'IssueTotpSecret':
+    case 'EnableTwoFactor':
+    case 'DisableTwoFactor':
+    case 'RegenerateBackupCodes':
+    case 'UseBackupCode':
+    case 'RecordSecondFactorFailure':
+    case 'RequestTwoFactorCode':
+      return decideTwoFactor(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

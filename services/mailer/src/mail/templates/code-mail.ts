@@ -4,14 +4,20 @@ import type { RenderedMail } from './rendered-mail.js';
 /** What introduces the code in both parts, so that redaction finds it (see `redactLinks`). */
 export const CODE_LEAD = 'Your one-time code: ';
 
-/** The purpose of each kind of code, as the emailOTP plugin's types name them. */
-const CODE_WORDING: Readonly<Record<string, { subject: string; request: string }>> = {
+/** The purpose of each kind of code: the emailOTP plugin's types, and the two-factor plugin's second step. */
+const CODE_WORDING: Readonly<Record<string, { subject: string; request: string; ifNotYou?: string }>> = {
   'sign-in': { subject: 'Your sign-in code', request: 'To sign in, enter this code' },
   'email-verification': {
     subject: 'Verify your email address',
     request: 'To verify your email address, enter this code',
   },
   'forget-password': { subject: 'Reset your password', request: 'To choose a new password, enter this code' },
+  // Only someone who knows the password gets this far: say so.
+  'two-factor': {
+    subject: 'Your verification code',
+    request: 'To finish signing in, enter this code',
+    ifNotYou: 'If you did not try to sign in, change your password: someone knows it.',
+  },
 };
 
 /** A mailed one-time code: both parts carry it after `CODE_LEAD`. */
@@ -21,7 +27,8 @@ export function codeMail(
 ): RenderedMail {
   const wording = CODE_WORDING[type] ?? CODE_WORDING['sign-in'];
   const greeting = recipient.name ? `Hello ${recipient.name},` : 'Hello,';
-  const validity = `The code is valid until ${new Date(recipient.expiresAt).toUTCString()}. If you did not ask for it, you can ignore this mail.`;
+  const ifNotYou = wording.ifNotYou ?? 'If you did not ask for it, you can ignore this mail.';
+  const validity = `The code is valid until ${new Date(recipient.expiresAt).toUTCString()}. ${ifNotYou}`;
   const text = [greeting, '', `${wording.request}.`, `${CODE_LEAD}${recipient.otp}`, '', validity].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>${escapeHtml(greeting)}</p>
