@@ -6,11 +6,11 @@ import { NATS_ACCESS } from '@authsvc/contracts';
 import { NATS_SERVER_CONFIG, natsConnectionOptions, natsPublicKeyVariable, type NatsEndpoint } from '@authsvc/platform';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { NatsNodes } from './nats-nodes.js';
 import { SmtpSink } from './smtp-sink.js';
+import { createMigratedDatabase, dropStaleTemplates, withAdmin } from './template-database.js';
 import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName =
@@ -50,16 +50,6 @@ const TEST_DATABASE = /^authsvc_test_([a-z0-9]+)[a-z0-9]{6}$/;
 /** Databases of stacks whose run was killed before `stop` are dropped by a later run after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!TEST_DATABASE.test(name)) return;
@@ -76,6 +66,7 @@ async function dropAbandonedDatabases(): Promise<void> {
       if (Date.now() - createdAt > ABANDONED_AFTER_MS)
         await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
+    await dropStaleTemplates(admin);
   });
 }
 const LOG_TAIL = 60;
@@ -92,8 +83,8 @@ export function natsServerBinary(): string | undefined {
 
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
- * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
- * stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
+ * real PostgreSQL (a database of its own, `authsvc_test_<random>`, a copy of the migrated template made for the
+ * run (template-database.ts), dropped at stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
  * a fresh credential per NATS user. Nothing is shared with a running development stack,
  * with another stack, or with the next run.
  */
@@ -152,9 +143,11 @@ export class TestStack {
     };
     const stack = new TestStack(env, ports);
     stack.gatewayHealthPorts.set('gateway', await freePort());
-    await stack.startNats(natsNodes);
-    for (const app of STACK_APPS) stack.spawn(app);
     try {
+      // A copy of the migrated template unless the suite names a database of its own (the services create that).
+      const database = extraEnv.DATABASE_URL ? undefined : new URL(env.DATABASE_URL).pathname.slice(1);
+      await Promise.all([database && createMigratedDatabase(database), stack.startNats(natsNodes)]);
+      for (const app of STACK_APPS) stack.spawn(app);
       await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
     } catch (error) {
       // A stack that failed to start stops what it started: its processes would keep Jest from ever exiting.
