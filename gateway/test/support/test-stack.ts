@@ -139,6 +139,9 @@ export class TestStack {
       // once took over 3 s while other stacks were starting. A down service still answers 503 at once.
       RPC_TIMEOUT_MS: '10000',
       BCRYPT_COST: '4',
+      // The services start together, each creating its own streams: a consumer whose stream is not there yet looks
+      // again soon, rather than holding its service's readiness for up to a second.
+      CONSUMER_STREAM_WAIT_MS: '100',
       ...extraEnv,
     };
     const stack = new TestStack(env, ports);
