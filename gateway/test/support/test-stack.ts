@@ -50,10 +50,15 @@ const TEST_DATABASE = /^authsvc_test_([a-z0-9]+)[a-z0-9]{6}$/;
 /** Databases of stacks whose run was killed before `stop` are dropped by a later run after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
+/** Drops a stack's database in a detached process (drop-database.mjs): the suite goes on meanwhile. */
+function dropDatabaseLater(databaseUrl: string): void {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!TEST_DATABASE.test(name)) return;
-  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  spawn(process.execPath, [join(ROOT, 'gateway/test/support/drop-database.mjs'), name], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 async function dropAbandonedDatabases(): Promise<void> {
@@ -84,8 +89,8 @@ export function natsServerBinary(): string | undefined {
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
  * real PostgreSQL (a database of its own, `authsvc_test_<random>`, a copy of the migrated template made for the
- * run (template-database.ts), dropped at stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
- * a fresh credential per NATS user. Nothing is shared with a running development stack,
+ * run (template-database.ts), dropped after stop), Redis (database 1) and a private NATS server with JetStream,
+ * enforcing nats/nats-server.conf with a fresh credential per NATS user. Nothing is shared with a running development stack,
  * with another stack, or with the next run.
  */
 export class TestStack {
@@ -280,7 +285,7 @@ export class TestStack {
     await Promise.all([...this.processes.keys()].map((app) => this.kill(app)));
     await this.natsNodes?.stop();
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
-    await dropDatabase(this.databaseUrl);
+    dropDatabaseLater(this.databaseUrl);
     await this.smtp?.stop();
     const refusals = this.appRefusals();
     if (refusals.length > 0 && !appRefusalsExpected) {
