@@ -11,6 +11,8 @@ const TEMPLATE = /^authsvc_template_[0-9a-f]{16}_([a-z0-9]+)$/;
 /** Templates of other migrations (another checkout's, an older build's) are dropped after this long. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 const INVALID_CATALOG_NAME = '3D000';
+const DUPLICATE_DATABASE = '42P04';
+const UNIQUE_VIOLATION = '23505';
 
 export async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
@@ -96,15 +98,20 @@ async function migratedTemplate(admin: pg.Client): Promise<string> {
   }
 }
 
-/** Creates database `name` as a copy of the migrated template: the services find no migration left to run. */
+/**
+ * Creates database `name` as a copy of the migrated template: the services find no migration left to run. A service
+ * that reached PostgreSQL first created it empty (ensureDatabase) and migrates it as in production: that is kept.
+ */
 export async function createMigratedDatabase(name: string): Promise<void> {
   await withAdmin(async (admin) => {
     templateName ??= await migratedTemplate(admin);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`).catch(async (error: { code?: string }) => {
+    const copy = () => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+    await copy().catch(async (error: { code?: string }) => {
+      if (error.code === DUPLICATE_DATABASE || error.code === UNIQUE_VIOLATION) return;
       // Another checkout's run dropped it as stale (built from other migrations a day ago): build it again.
       if (error.code !== INVALID_CATALOG_NAME) throw error;
       templateName = await migratedTemplate(admin);
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+      await copy();
     });
   });
 }

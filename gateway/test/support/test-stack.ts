@@ -153,10 +153,14 @@ export class TestStack {
     stack.gatewayHealthPorts.set('gateway', await freePort());
     try {
       // A copy of the migrated template unless the suite names a database of its own (the services create that).
+      // The copy is made while the apps load their code: they reach PostgreSQL a second or more after their
+      // start, and one that came first would create the database and migrate it itself (see createMigratedDatabase).
       const database = extraEnv.DATABASE_URL ? undefined : new URL(env.DATABASE_URL).pathname.slice(1);
-      await Promise.all([database && createMigratedDatabase(database), stack.startNats(natsNodes)]);
+      const copied = database ? createMigratedDatabase(database) : Promise.resolve();
+      copied.catch(() => undefined); // awaited below; a NATS failure first must not leave it unhandled
+      await stack.startNats(natsNodes);
       for (const app of STACK_APPS) stack.spawn(app);
-      await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
+      await Promise.all([copied, ...STACK_APPS.map((app) => stack.waitReady(app))]);
     } catch (error) {
       // A stack that failed to start stops what it started: its processes would keep Jest from ever exiting.
       await stack.stop().catch(() => undefined);
