@@ -1,11 +1,11 @@
-// Which environment variables each app reads, from the one place that says so: the variable table of README.md
+// Which environment variables each app reads, from the one place that says so: the variable table of docs/configuration.md
 // (its "used by" column). docker-compose.yml and the Kubernetes Deployments give each app exactly those;
 // `npm run k8s:env` writes the Deployments' env lists from here, and test/deploy-manifests.spec.ts checks both.
 import { parseAllDocuments } from 'yaml';
 
 export const APPS = ['gateway', 'identity', 'session', 'organization', 'mailer'];
 
-/** The README table's rows, in table order: variable name → the apps that read it ("all" expanded). */
+/** The configuration table's rows, in table order: variable name → the apps that read it ("all" expanded). */
 export function readmeVariables(readme) {
   const table = readme.slice(readme.indexOf('<!-- env-table:start -->'), readme.indexOf('<!-- env-table:end -->'));
   const variables = new Map();
@@ -22,7 +22,7 @@ export function readmeVariables(readme) {
   return variables;
 }
 
-/** The variables `app` reads, in README table order. */
+/** The variables `app` reads, in the configuration table's order. */
 export function variablesOf(readme, app) {
   return [...readmeVariables(readme)].filter(([, apps]) => apps.includes(app)).map(([name]) => name);
 }
@@ -53,7 +53,7 @@ function envLines(env, indent) {
   const item = ' '.repeat(indent + 2);
   const lines = [
     `${' '.repeat(indent)}env:`,
-    `${item}# Written by \`npm run k8s:env\` from README.md's table: what this app reads.`,
+    `${item}# Written by \`npm run k8s:env\` from docs/configuration.md's table: what this app reads.`,
   ];
   for (const { name, value, valueFrom } of env) {
     lines.push(`${item}- name: ${name}`);
@@ -76,7 +76,7 @@ export function sharedKeys(configMapYaml, secretYaml) {
   };
 }
 
-/** `manifest` (an app's k8s file) with its Deployment's env list rewritten from the README table. */
+/** `manifest` (an app's k8s file) with its Deployment's env list rewritten from the configuration table. */
 export function withDeploymentEnv(manifest, { readme, app, configKeys, secretKeys }) {
   const deployment = parseAllDocuments(manifest)
     .map((document) => document.toJS())

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Writes each Kubernetes Deployment's env list (k8s/base/<app>.yaml) from README.md's variable table: every app gets
+// Writes each Kubernetes Deployment's env list (k8s/base/<app>.yaml) from docs/configuration.md's variable table: every app gets
 // the variables it reads, each from the shared ConfigMap or Secret by key, and nothing else. Run after adding a
 // variable or changing who reads it; test/deploy-manifests.spec.ts fails while a Deployment is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { APPS, sharedKeys, withDeploymentEnv } from './deployment-env.mjs';
 
-const readme = readFileSync('README.md', 'utf8');
+const readme = readFileSync('docs/configuration.md', 'utf8');
 const keys = sharedKeys(readFileSync('k8s/base/configmap.yaml', 'utf8'), readFileSync('k8s/base/secret.yaml', 'utf8'));
 for (const app of APPS) {
   const path = `k8s/base/${app}.yaml`;

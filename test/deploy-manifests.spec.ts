@@ -30,7 +30,7 @@ import { buildKustomization, bytes, millicores, missingResources } from './suppo
 
 /**
  * Keeps the deployment files (Dockerfile, docker-compose.yml, k8s/) in step with the environment variable
- * table of README.md: every app receives exactly the variables it reads, and every app is deployable and probed.
+ * table of docs/configuration.md: every app receives exactly the variables it reads, and every app is deployable and probed.
  */
 const ROOT = process.cwd();
 const SECRET_KEYS = [
@@ -91,23 +91,23 @@ type Yaml = any;
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
-/** The README table rows: variable name → the apps that use it ("all" expanded). */
-const readmeVariables = (): Map<string, string[]> => readmeTable(read('README.md'));
+/** The configuration table's rows: variable name → the apps that use it ("all" expanded). */
+const readmeVariables = (): Map<string, string[]> => readmeTable(read('docs/configuration.md'));
 
 /**
- * The README's `<ID>_…` rows (each stands for that setting of every one of the spec's social providers), expanded,
+ * The configuration table's `<ID>_…` rows (each stands for that setting of every one of the spec's social providers), expanded,
  * for `app`. The deployment files leave them out (an operator adds the providers they use), so only this check reads them.
  */
 function providerVariablesOf(app: string): string[] {
-  const rows = [...read('README.md').matchAll(/^\| `<ID>(_[A-Z_]+)` +\| ([^|]+)\|/gm)];
+  const rows = [...read('docs/configuration.md').matchAll(/^\| `<ID>(_[A-Z_]+)` +\| ([^|]+)\|/gm)];
   return rows
     .filter(([, , apps]) => apps.split(',').some((name) => name.trim() === app))
     .flatMap(([, setting]) => SOCIAL_PROVIDER_IDS.map((id) => `${id.toUpperCase()}${setting}`));
 }
 
-const variablesOf = (app: string): string[] => sorted(readmeVariablesOf(read('README.md'), app));
+const variablesOf = (app: string): string[] => sorted(readmeVariablesOf(read('docs/configuration.md'), app));
 
-/** Every variable the README documents for `app`, the providers' rows expanded. */
+/** Every variable docs/configuration.md documents for `app`, the providers' rows expanded. */
 const documentedVariablesOf = (app: string): string[] => sorted([...variablesOf(app), ...providerVariablesOf(app)]);
 
 /** A Compose value as it is when none of its variables is set: `${NAME:-default}` becomes its default. */
@@ -135,12 +135,12 @@ function portNumber(container: Yaml, port: string | number): number | undefined 
 describe('deployment manifests', () => {
   const allVariables = sorted(readmeVariables().keys());
 
-  it('reads the variables from the README table', () => {
+  it('reads the variables from the configuration table', () => {
     expect(allVariables.length).toBeGreaterThan(0);
     expect(allVariables).toEqual(expect.arrayContaining(SECRET_KEYS));
   });
 
-  it.each(APPS)("lists in the README's settings table exactly the variables %s's config reads", (app) => {
+  it.each(APPS)("lists in the configuration table exactly the variables %s's config reads", (app) => {
     expect({ app, variables: variablesReadBy(app) }).toEqual({ app, variables: documentedVariablesOf(app) });
   });
 
@@ -339,7 +339,7 @@ describe('deployment manifests', () => {
       });
     });
 
-    it('holds each README variable once: in the ConfigMap, the Secret, or per Deployment', () => {
+    it('holds each documented variable once: in the ConfigMap, the Secret, or per Deployment', () => {
       // Per Deployment: each app's health port, name in traces and NATS credential.
       const secretKeys = sorted(Object.keys(resource('Secret', 'authsvc-secrets').stringData ?? {}));
       const configKeys = sorted(Object.keys(resource('ConfigMap', 'authsvc-config').data ?? {}));
@@ -382,7 +382,7 @@ describe('deployment manifests', () => {
     it.each(APPS)('%s.yaml has the env list `npm run k8s:env` writes', (app) => {
       const keys = sharedKeys(read(`${BASE}/configmap.yaml`), read(`${BASE}/secret.yaml`));
       const manifest = read(`${BASE}/${app}.yaml`);
-      expect(manifest).toBe(withDeploymentEnv(manifest, { readme: read('README.md'), app, ...keys }));
+      expect(manifest).toBe(withDeploymentEnv(manifest, { readme: read('docs/configuration.md'), app, ...keys }));
     });
 
     it.each(APPS)('gives %s only its own NATS credential Secret', (app) => {
