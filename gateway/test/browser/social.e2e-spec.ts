@@ -12,7 +12,7 @@ const SUITE = 'social';
  */
 async function signInAtProvider(page: Page, sub: string, { consent }: { consent: boolean }): Promise<void> {
   await page.getByLabel('Subject').fill(sub);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (consent) await page.getByRole('button', { name: 'Allow' }).click();
 }
 
