@@ -55,7 +55,7 @@ export function SignInPage() {
       <PasskeySignIn />
       <SocialSignIn next={nextPath(search)} />
       <section aria-labelledby="no-password" className="no-password">
-        <h2 id="no-password">No password at hand?</h2>
+        <h2 id="no-password">Or get a link or a code by mail</h2>
         <ul className="plain">
           <li>
             <Link to={`/sign-in/link?${search}`}>Email me a sign-in link</Link>
