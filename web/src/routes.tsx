@@ -9,7 +9,6 @@ import { DeleteAccountPage, GoodbyePage } from './pages/account/delete-account-p
 import { EmailPage } from './pages/account/email-page';
 import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
-import { SecurityPage } from './pages/account/security-page';
 import { SessionsPage } from './pages/account/sessions-page';
 import { SignInMethodsPage } from './pages/account/sign-in-methods-page';
 import { AuditPage } from './pages/admin/audit-page';
@@ -42,6 +41,8 @@ function Home() {
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    // Shown while a page loaded on demand arrives, when it is the first page opened.
+    hydrateFallbackElement: <Loading what="the page" />,
     children: [
       { index: true, element: <Home /> },
       { path: CLIENT_PATHS.signIn, element: <SignInPage /> },
@@ -67,7 +68,11 @@ export const router = createBrowserRouter([
               { path: CLIENT_PATHS.accountPassword, element: <PasswordPage /> },
               { path: CLIENT_PATHS.accountSessions, element: <SessionsPage /> },
               { path: CLIENT_PATHS.accountSignInMethods, element: <SignInMethodsPage /> },
-              { path: CLIENT_PATHS.accountSecurity, element: <SecurityPage /> },
+              // Loaded when opened: its QR code library is for the few who set up an authenticator.
+              {
+                path: CLIENT_PATHS.accountSecurity,
+                lazy: async () => ({ Component: (await import('./pages/account/security-page')).SecurityPage }),
+              },
               { path: CLIENT_PATHS.accountDelete, element: <DeleteAccountPage /> },
             ],
           },
