@@ -1,4 +1,4 @@
-import { ConfigError } from './load-config.js';
+import { ConfigError } from './config-error.js';
 import { developmentSwitch, integer, list, nkeySeed, oneOf, text, url, urlList } from './variable.js';
 
 /** The development secret: accepted locally with a warning, refused when NODE_ENV=production. */

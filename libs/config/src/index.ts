@@ -1,4 +1,5 @@
 export * from './variable.js';
+export * from './config-error.js';
 export * from './load-config.js';
 export * from './common-variables.js';
 export * from './secret-policy.js';

@@ -1,16 +1,9 @@
 import { NodeEnvVariable } from './common-variables.js';
+import { ConfigError } from './config-error.js';
 import { InvalidValue, type Variable } from './variable.js';
 
 export type Schema = Record<string, Variable<unknown>>;
 export type ConfigOf<S extends Schema> = { readonly [K in keyof S]: S[K] extends Variable<infer T> ? T : never };
-
-/** Every problem with the environment at once, each line naming its variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
 
 function isProduction(env: NodeJS.ProcessEnv): boolean {
   return (env.NODE_ENV ?? NodeEnvVariable.NODE_ENV.defaultValue)?.trim() === 'production';

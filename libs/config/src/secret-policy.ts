@@ -1,5 +1,5 @@
 import { DEV_AUTH_SECRET, DEV_DATA_ENCRYPTION_KEY } from './common-variables.js';
-import { ConfigError } from './load-config.js';
+import { ConfigError } from './config-error.js';
 
 const MIN_PRODUCTION_SECRET_LENGTH = 32;
 

@@ -1,4 +1,4 @@
-import { ConfigError } from './load-config.js';
+import { ConfigError } from './config-error.js';
 import { loadSocialConfig } from './social-variables.js';
 
 const env = (values: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: 'test', ...values });

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, type Schema } from './load-config.js';
+import { ConfigError } from './config-error.js';
+import { loadConfig, type Schema } from './load-config.js';
 import { boolean, InvalidValue, list, optionalUrl, text, type Variable } from './variable.js';
 
 /** The providers of the spec, each enabled by `<ID>_CLIENT_ID` and `<ID>_CLIENT_SECRET`. */

@@ -1,9 +1,9 @@
 import type { ObjectLiteral } from 'typeorm';
 import type { RowProjection } from '@authsvc/platform';
-import { InvitationEntity } from './invitation/invitation.entity.js';
-import { invitationViewProjection } from './invitation/projections/invitation-view.projection.js';
-import { MemberEntity } from './member/member.entity.js';
-import { memberViewProjection } from './member/projections/member-view.projection.js';
+import { InvitationEntity } from './kernel/read-models/invitation.entity.js';
+import { invitationViewProjection } from './kernel/read-models/invitation-view.projection.js';
+import { MemberEntity } from './kernel/read-models/member.entity.js';
+import { memberViewProjection } from './kernel/read-models/member-view.projection.js';
 import { InitialOrganizationSchema1763800000000 } from './migrations/1763800000000-initial-organization-schema.js';
 import { WrappedDataKeys1764600000000 } from './migrations/1764600000000-wrapped-data-keys.js';
 import { OrganizationsAndMembers1764700000000 } from './migrations/1764700000000-organizations-and-members.js';
@@ -19,13 +19,13 @@ import { MemberUserIndex1765310000000 } from './migrations/1765310000000-member-
 import { Webhooks1765450000000 } from './migrations/1765450000000-webhooks.js';
 import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { AppliedCommands1765620000000 } from './migrations/1765620000000-applied-commands.js';
-import { OrganizationEntity } from './organization/organization.entity.js';
-import { organizationViewProjection } from './organization/projections/organization-view.projection.js';
+import { OrganizationEntity } from './kernel/read-models/organization.entity.js';
+import { organizationViewProjection } from './kernel/read-models/organization-view.projection.js';
 import { UserProfileEntity } from './user-profile/user-profile.entity.js';
-import { teamMemberViewProjection } from './team/projections/team-member-view.projection.js';
-import { teamViewProjection } from './team/projections/team-view.projection.js';
-import { TeamMemberEntity } from './team/team-member.entity.js';
-import { TeamEntity } from './team/team.entity.js';
+import { teamMemberViewProjection } from './kernel/read-models/team-member-view.projection.js';
+import { teamViewProjection } from './kernel/read-models/team-view.projection.js';
+import { TeamMemberEntity } from './kernel/read-models/team-member.entity.js';
+import { TeamEntity } from './kernel/read-models/team.entity.js';
 /** The tables the service maps (its read models and its copy of identity's users). */
 export const ORGANIZATION_ENTITIES = [
   OrganizationEntity,

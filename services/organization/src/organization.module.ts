@@ -10,7 +10,7 @@ import { CancelInvitationHandler } from './invitation/commands/cancel-invitation
 import { InviteMemberHandler } from './invitation/commands/invite-member.handler.js';
 import { RejectInvitationHandler } from './invitation/commands/reject-invitation.handler.js';
 import { InvitationExpirySweep } from './invitation/invitation-expiry-sweep.js';
-import { InvitationReads } from './invitation/invitation-reads.js';
+import { InvitationReads } from './kernel/reads/invitation-reads.js';
 import { InvitationStates } from './invitation/invitation-states.js';
 import { InvitationNatsController } from './invitation/invitation.nats-controller.js';
 import { GetInvitationHandler } from './invitation/queries/get-invitation.handler.js';
@@ -21,8 +21,8 @@ import { EndUserMembershipsHandler } from './member/commands/end-user-membership
 import { LeaveOrganizationHandler } from './member/commands/leave-organization.handler.js';
 import { RemoveMemberHandler } from './member/commands/remove-member.handler.js';
 import { UpdateMemberRoleHandler } from './member/commands/update-member-role.handler.js';
-import { MemberReadModelWriter } from './member/member-read-model-writer.js';
-import { MemberReads } from './member/member-reads.js';
+import { MemberReadModelWriter } from './kernel/read-models/member-read-model-writer.js';
+import { MemberReads } from './kernel/reads/member-reads.js';
 import { MemberNatsController } from './member/member.nats-controller.js';
 import { GetActiveMemberRoleHandler } from './member/queries/get-active-member-role.handler.js';
 import { GetActiveMemberHandler } from './member/queries/get-active-member.handler.js';
@@ -32,8 +32,8 @@ import { ORGANIZATION_CONFIG, type OrganizationConfig } from './organization.con
 import { CreateOrganizationHandler } from './organization/commands/create-organization.handler.js';
 import { DeleteOrganizationHandler } from './organization/commands/delete-organization.handler.js';
 import { UpdateOrganizationHandler } from './organization/commands/update-organization.handler.js';
-import { OrganizationReads } from './organization/organization-reads.js';
-import { OrganizationStream } from './organization/organization-stream.js';
+import { OrganizationReads } from './kernel/reads/organization-reads.js';
+import { OrganizationStream } from './kernel/organization-stream.js';
 import { OrganizationNatsController } from './organization/organization.nats-controller.js';
 import { CheckSlugHandler } from './organization/queries/check-slug.handler.js';
 import { GetFullOrganizationHandler } from './organization/queries/get-full-organization.handler.js';
@@ -50,7 +50,7 @@ import { CheckActiveTeamHandler } from './team/queries/check-active-team.handler
 import { ListTeamMembersHandler } from './team/queries/list-team-members.handler.js';
 import { ListTeamsHandler } from './team/queries/list-teams.handler.js';
 import { ListUserTeamsHandler } from './team/queries/list-user-teams.handler.js';
-import { TeamReads } from './team/team-reads.js';
+import { TeamReads } from './kernel/reads/team-reads.js';
 import { TeamNatsController } from './team/team.nats-controller.js';
 import { WebhookDeliveries } from './webhook/webhook-deliveries.js';
 import { WebhookManagement } from './webhook/webhook-management.js';

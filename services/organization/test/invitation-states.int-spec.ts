@@ -1,8 +1,8 @@
 import { MemberRemoved } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent } from '@authsvc/platform';
-import { organizationStreamId } from '../src/organization/organization-stream';
-import { teamRemoval } from '../src/team/team.decider';
+import { organizationStreamId } from '../src/kernel/organization-stream';
+import { teamRemoval } from '../src/kernel/organization-closing';
 import type { OrganizationDatabase } from './support/organization-database';
 import { refusals } from './support/refusals';
 import {

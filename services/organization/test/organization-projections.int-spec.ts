@@ -6,13 +6,13 @@ import {
   TeamUpdated,
 } from '@authsvc/contracts';
 import { pendingEvent } from '@authsvc/platform';
-import { InvitationEntity } from '../src/invitation/invitation.entity';
-import { MemberEntity } from '../src/member/member.entity';
+import { InvitationEntity } from '../src/kernel/read-models/invitation.entity';
+import { MemberEntity } from '../src/kernel/read-models/member.entity';
 import { decideDeleteOrganization, type DeletionState } from '../src/organization/organization.decider';
-import { OrganizationEntity } from '../src/organization/organization.entity';
-import { teamRemoval } from '../src/team/team.decider';
-import { TeamEntity } from '../src/team/team.entity';
-import { TeamMemberEntity } from '../src/team/team-member.entity';
+import { OrganizationEntity } from '../src/kernel/read-models/organization.entity';
+import { teamRemoval } from '../src/kernel/organization-closing';
+import { TeamEntity } from '../src/kernel/read-models/team.entity';
+import { TeamMemberEntity } from '../src/kernel/read-models/team-member.entity';
 import type { OrganizationDatabase } from './support/organization-database';
 import { openOrganizationDatabase, type OrganizationFactories } from './support/organization-factories';
 

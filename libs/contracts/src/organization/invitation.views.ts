@@ -1,4 +1,4 @@
-import type { MemberView } from './organization.views.js';
+import type { MemberView } from './member.views.js';
 
 /**
  * Where an invitation stands. `expired` is ours: the reference leaves an expired invitation `pending` (and

@@ -9,8 +9,14 @@ import {
   RemoveMemberRequest,
   UpdateMemberRoleRequest,
 } from './member.requests.js';
-import type { MemberListView, MemberRoleView, PermissionCheckView, RemovedMemberView } from './member.views.js';
-import type { MemberView, MemberWithUserView } from './organization.views.js';
+import type {
+  MemberListView,
+  MemberRoleView,
+  MemberView,
+  MemberWithUserView,
+  PermissionCheckView,
+  RemovedMemberView,
+} from './member.views.js';
 
 // WARNING: persisted names (subjects), do not rename.
 export const MemberRpc = {

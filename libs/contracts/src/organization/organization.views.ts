@@ -1,4 +1,5 @@
 import type { InvitationView } from './invitation.views.js';
+import type { MemberView, MemberWithUserView } from './member.views.js';
 import type { TeamView } from './team.views.js';
 
 /** An organization as most endpoints answer it; `metadata` is its JSON text (create and update parse it). */
@@ -11,28 +12,6 @@ export interface OrganizationView {
   readonly createdAt: string;
 }
 
-/** A membership row (one role, or several comma-separated). */
-export interface MemberView {
-  readonly id: string;
-  readonly organizationId: string;
-  readonly userId: string;
-  readonly role: string;
-  readonly createdAt: string;
-}
-
-/** The public part of a member's user, from the organization service's copy of identity's users. */
-export interface MemberUserView {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly image: string | null;
-}
-
-export interface MemberWithUserView extends MemberView {
-  readonly user: MemberUserView;
-}
-
-/** What create answers: the organization with its metadata as an object, and the creator's membership. */
 /** What the organization service answers a create with: the wire answer, and the default team to make active. */
 export interface OrganizationCreation {
   readonly organization: CreatedOrganizationView;
@@ -40,6 +19,7 @@ export interface OrganizationCreation {
   readonly defaultTeamId: string | null;
 }
 
+/** What create answers: the organization with its metadata as an object, and the creator's membership. */
 export interface CreatedOrganizationView extends Omit<OrganizationView, 'metadata'> {
   readonly metadata: Record<string, unknown> | undefined;
   readonly members: MemberView[];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { BcryptEngine } from './password-hasher.js';
+import type { BcryptEngine } from './bcrypt-engine.js';
 
 /** The lowest scheduling priority: a hash gets only the CPU time no request handler wants. */
 const LOWEST_PRIORITY = 19;

@@ -3,7 +3,8 @@ import { DomainError, RequestErrors } from '@authsvc/errors';
 import { passwordHashMetrics } from '@authsvc/platform';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { prehash } from './password-hash-format.js';
-import { PasswordHasher, type BcryptEngine } from './password-hasher.js';
+import type { BcryptEngine } from './bcrypt-engine.js';
+import { PasswordHasher } from './password-hasher.js';
 
 const ring = (...secrets: string[]) => new KeyRing(secrets, 'password-prehash');
 const keys = ring('password-hasher-test-secret-0123456789');

@@ -2,14 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { passwordHashMetrics } from '@authsvc/platform';
+import type { BcryptEngine } from './bcrypt-engine.js';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { formatPrehashed, parseStoredHash, prehash } from './password-hash-format.js';
-
-/** The two bcrypt operations, replaceable in tests. */
-export interface BcryptEngine {
-  hash(password: string, cost: number): Promise<string>;
-  compare(password: string, hash: string): Promise<boolean>;
-}
 
 export interface PasswordHasherOptions {
   /** Hashes and comparisons running at once; default: one per core (they run at the lowest priority). */

@@ -1,6 +1,6 @@
 import { AuditErrors, DomainError, OrganizationErrors } from '@authsvc/errors';
 import { rolesOf } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
+import { type Membership } from '../kernel/organization-facts.js';
 
 /** The roles that read their organization's audit log: those who manage its members, invitations and teams. */
 const AUDIT_READER_ROLES = ['owner', 'admin'];

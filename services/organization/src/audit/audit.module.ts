@@ -2,7 +2,7 @@ import { OrganizationAudit } from '@authsvc/contracts';
 import { AuditLog, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationReads } from '../organization/organization-reads.js';
+import { OrganizationReads } from '../kernel/reads/organization-reads.js';
 import { AuditNatsController } from './audit.nats-controller.js';
 import { ListOrganizationAuditHandler } from './queries/list-organization-audit.handler.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BackgroundLoop } from '@authsvc/platform';
 import type { LoggerService, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { OrganizationStream } from '../organization/organization-stream.js';
+import type { OrganizationStream } from '../kernel/organization-stream.js';
 import { decideExpireInvitation, type InvitationFacts } from './invitation.decider.js';
-import type { InvitationReads } from './invitation-reads.js';
+import type { InvitationReads } from '../kernel/reads/invitation-reads.js';
 
 const BATCH_SIZE = 100;
 

@@ -7,11 +7,11 @@ import {
 } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationEntity } from '../organization/organization.entity.js';
-import { organizationStreamId } from '../organization/organization-stream.js';
+import { OrganizationEntity } from '../kernel/read-models/organization.entity.js';
+import { organizationStreamId } from '../kernel/organization-stream.js';
 import type { AcceptState, InviteMember, InviteState } from './invitation.decider.js';
-import { InvitationEntity } from './invitation.entity.js';
-import { InvitationReads } from './invitation-reads.js';
+import { InvitationEntity } from '../kernel/read-models/invitation.entity.js';
+import { InvitationReads } from '../kernel/reads/invitation-reads.js';
 
 /** The seats of a team while it is one of the organization's: null without a team, or once it is gone. */
 const TEAM_MEMBERS = (team: string, organization: string) => `

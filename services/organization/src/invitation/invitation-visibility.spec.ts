@@ -1,12 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { refusalOf } from '@authsvc/platform';
 import type { InvitationFacts } from './invitation.decider.js';
-import {
-  invitationsVisibleTo,
-  requireInvitationReader,
-  requireReadableInvitation,
-  requireVerifiedAddress,
-} from './invitation-visibility.js';
+import { invitationsVisibleTo } from '../kernel/views/invitations-visible-to.js';
+import { requireInvitationReader, requireReadableInvitation, requireVerifiedAddress } from './invitation-visibility.js';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
 const invitation: InvitationFacts = {

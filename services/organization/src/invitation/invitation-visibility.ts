@@ -1,7 +1,7 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { hasPermission, isOwner } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
+import { hasPermission } from '../access/organization-roles.js';
 import { requireAddressee, type InvitationAnswer, type InvitationFacts } from './invitation.decider.js';
+import { type Membership } from '../kernel/organization-facts.js';
 
 /**
  * get-invitation: the open invitation addressed to the caller, with its organization, while its inviter is still
@@ -30,10 +30,6 @@ export function requireInvitationReader(caller: Membership | null): Membership {
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS);
   }
   return caller;
-}
-
-export function invitationsVisibleTo<T extends { readonly role: string }>(reader: Membership, invitations: T[]): T[] {
-  return isOwner(reader.role) ? invitations : invitations.filter(({ role }) => !isOwner(role));
 }
 
 /**

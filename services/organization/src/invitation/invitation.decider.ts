@@ -13,8 +13,8 @@ import { AuthErrors, DomainError, OrganizationErrors, withMessage } from '@auths
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { isEmail } from 'class-validator';
 import { CREATOR_ROLE, hasPermission, isOwner, knownRoles, rolesOf } from '../access/organization-roles.js';
-import type { Membership, OrganizationFacts } from '../organization/organization.decider.js';
-import { requireTeamRoom } from '../team/team.decider.js';
+import { type Membership, type OrganizationFacts } from '../kernel/organization-facts.js';
+import { requireTeamRoom } from '../kernel/team-room.js';
 
 /** An invitation as decisions need it. */
 export interface InvitationFacts {

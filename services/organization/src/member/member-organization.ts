@@ -1,6 +1,6 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import type { OrganizationReads } from '../organization/organization-reads.js';
-import { requestedOrganization } from '../team/team.decider.js';
+import type { OrganizationReads } from '../kernel/reads/organization-reads.js';
+import { requestedOrganization } from '../kernel/requested-organization.js';
 
 /** The organization a member read is about: the one its slug names, else its id, else the caller's active one. */
 export async function readOrganizationId(

@@ -2,18 +2,8 @@ import { MemberAdded, MemberRemoved, MemberRoleChanged, type MemberRemovalReason
 import { AuthErrors, DomainError, OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { CREATOR_ROLE, hasPermission, isOwner, knownRoles, rankOf } from '../access/organization-roles.js';
-import {
-  closingEvents,
-  type Membership,
-  type OrganizationContents,
-  type OrganizationFacts,
-} from '../organization/organization.decider.js';
-import { teamMembershipsEnding, type TeamMembership } from '../team/team.decider.js';
-
-/** A membership with the organization it is in (a member named by id may be another organization's). */
-export interface PlacedMembership extends Membership {
-  readonly organizationId: string;
-}
+import { closingEvents, teamMembershipsEnding, type OrganizationContents } from '../kernel/organization-closing.js';
+import type { Membership, OrganizationFacts, PlacedMembership, TeamMembership } from '../kernel/organization-facts.js';
 
 export interface MemberRules {
   readonly membershipLimit: number;

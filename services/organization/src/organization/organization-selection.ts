@@ -1,11 +1,11 @@
 import type { MemberWithUserView, OrganizationCaller, OrganizationSelection } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { InvitationEntity } from '../invitation/invitation.entity.js';
-import { membersWithUsers, toMemberWithUserView, type MemberWithUserRow } from '../member/member-reads.js';
-import { TeamEntity } from '../team/team.entity.js';
-import type { Membership } from './organization.decider.js';
-import { OrganizationEntity } from './organization.entity.js';
+import { InvitationEntity } from '../kernel/read-models/invitation.entity.js';
+import { membersWithUsers, toMemberWithUserView, type MemberWithUserRow } from '../kernel/reads/member-reads.js';
+import { TeamEntity } from '../kernel/read-models/team.entity.js';
+import { OrganizationEntity } from '../kernel/read-models/organization.entity.js';
+import { type Membership } from '../kernel/organization-facts.js';
 
 /** A read of an organization the caller is a member of, with their membership. */
 export interface ReadableOrganization {

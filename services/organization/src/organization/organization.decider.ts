@@ -1,35 +1,16 @@
 import {
-  InvitationCanceled,
   MemberAdded,
-  MemberRemoved,
   OrganizationCreated,
-  OrganizationDeleted,
   OrganizationUpdated,
   TeamCreated,
   TeamMemberAdded,
-  type MemberRemovalReason,
   type OrganizationUpdatedData,
 } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { CREATOR_ROLE, hasPermission } from '../access/organization-roles.js';
-import { teamRemoval, type TeamWithMembers } from '../team/team.decider.js';
-
-/** A membership as decisions need it. */
-export interface Membership {
-  readonly memberId: string;
-  readonly userId: string;
-  readonly role: string;
-}
-
-/** An organization as decisions need it. */
-export interface OrganizationFacts {
-  readonly id: string;
-  readonly name: string;
-  readonly slug: string;
-  readonly logo: string | null;
-  readonly metadata: string | null;
-}
+import { closingEvents, type OrganizationContents } from '../kernel/organization-closing.js';
+import type { CreationState, Membership, OrganizationFacts } from '../kernel/organization-facts.js';
 
 export interface OrganizationRules {
   readonly creationEnabled: boolean;
@@ -54,13 +35,6 @@ export interface CreateOrganization {
   readonly logo: string | null;
   readonly metadata: string | null;
   readonly now: Date;
-}
-
-/** What creating needs to know: how many organizations the creator is in, and whether the slug is taken. */
-export interface CreationState {
-  /** Counted up to the organization limit at most: only whether it is reached matters. */
-  readonly creatorMemberships: number;
-  readonly slugTaken: boolean;
 }
 
 export function decideCreateOrganization(
@@ -142,14 +116,6 @@ export function decideUpdateOrganization(command: UpdateOrganization, state: Cha
   ];
 }
 
-/** What an organization holds that ends with it. */
-export interface OrganizationContents {
-  readonly members: readonly Membership[];
-  /** The invitations still pending (expired ones too, until the sweep has recorded them). */
-  readonly pendingInvitationIds: readonly string[];
-  readonly teams: readonly TeamWithMembers[];
-}
-
 export type DeletionState = Omit<ChangeState, 'slugTaken'> & OrganizationContents;
 
 export function decideDeleteOrganization(
@@ -163,31 +129,6 @@ export function decideDeleteOrganization(
     throw new DomainError(OrganizationErrors.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION);
   }
   return closingEvents(organization, state, command.now, 'organization-deleted');
-}
-
-/**
- * The end of an organization: every pending invitation is canceled, every team member and team removed and
- * every membership ended (for `reason`) before the organization goes, each with its event, so that a
- * subscriber tracking any of them needs no rule of its own for deletions.
- */
-export function closingEvents(
-  organization: OrganizationFacts,
-  contents: OrganizationContents,
-  now: Date,
-  reason: MemberRemovalReason,
-): PendingEvent[] {
-  const at = now.toISOString();
-  const organizationId = organization.id;
-  return [
-    ...contents.pendingInvitationIds.map((invitationId) =>
-      pendingEvent(InvitationCanceled, { organizationId, invitationId, canceledAt: at }),
-    ),
-    ...contents.teams.flatMap((team) => teamRemoval(organizationId, team, at)),
-    ...contents.members.map(({ memberId, userId }) =>
-      pendingEvent(MemberRemoved, { organizationId, memberId, userId, reason, removedAt: at }),
-    ),
-    pendingEvent(OrganizationDeleted, { organizationId, slug: organization.slug, deletedAt: at }),
-  ];
 }
 
 /**

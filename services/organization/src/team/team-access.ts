@@ -1,7 +1,6 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { hasPermission } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
-import type { TeamFacts } from './team.decider.js';
+import { type Membership, type TeamFacts } from '../kernel/organization-facts.js';
 
 /** Who may read what of teams: the rules of the team queries, in the reference's order. */
 

@@ -6,11 +6,11 @@ import {
   decideRemoveTeam,
   decideRemoveTeamMember,
   decideUpdateTeam,
-  requestedOrganization,
-  requireTeamRoom,
-  teamMembershipsEnding,
-  type TeamMembershipState,
 } from './team.decider.js';
+import { requestedOrganization } from '../kernel/requested-organization.js';
+import { requireTeamRoom } from '../kernel/team-room.js';
+import { teamMembershipsEnding } from '../kernel/organization-closing.js';
+import { type TeamMembershipState } from '../kernel/organization-facts.js';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
 const at = now.toISOString();

@@ -1,28 +1,10 @@
-import { TeamCreated, TeamMemberAdded, TeamMemberRemoved, TeamRemoved, TeamUpdated } from '@authsvc/contracts';
+import { TeamCreated, TeamMemberAdded, TeamUpdated } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors, type ErrorDefinition } from '@authsvc/errors';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { hasPermission } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
-
-/** A team as decisions need it. */
-export interface TeamFacts {
-  readonly id: string;
-  readonly organizationId: string;
-  readonly name: string;
-}
-
-/** A user's membership of a team. */
-export interface TeamMembership {
-  readonly teamId: string;
-  readonly teamMemberId: string;
-  readonly userId: string;
-}
-
-/** A team with everyone in it, as removing it needs. */
-export interface TeamWithMembers {
-  readonly teamId: string;
-  readonly members: readonly TeamMembership[];
-}
+import { teamMembershipsEnding, teamRemoval } from '../kernel/organization-closing.js';
+import type { Membership, TeamFacts, TeamMembershipState, TeamWithMembers } from '../kernel/organization-facts.js';
+import { requireTeamRoom } from '../kernel/team-room.js';
 
 export interface TeamRules {
   /** 0: none. */
@@ -30,36 +12,6 @@ export interface TeamRules {
   /** 0: none. */
   readonly teamMemberLimit: number;
   readonly allowRemovingAllTeams: boolean;
-}
-
-/** The organization a team request is about: the one it names, else the caller's active one. */
-export function requestedOrganization(named: string | undefined, active: string | null): string {
-  // An empty id names nothing, as in the reference.
-  const organizationId = named || active;
-  if (!organizationId) throw new DomainError(OrganizationErrors.NO_ACTIVE_ORGANIZATION);
-  return organizationId;
-}
-
-/**
- * The events that end these team memberships, one each: of a member leaving the organization, of a team or of
- * the organization going.
- */
-export function teamMembershipsEnding(
-  organizationId: string,
-  memberships: readonly TeamMembership[],
-  at: string,
-): PendingEvent[] {
-  return memberships.map(({ teamId, teamMemberId, userId }) =>
-    pendingEvent(TeamMemberRemoved, { organizationId, teamId, teamMemberId, userId, removedAt: at }),
-  );
-}
-
-/** Its members leave the team first, so that a subscriber tracking them needs no rule of its own for teams going. */
-export function teamRemoval(organizationId: string, team: TeamWithMembers, at: string): PendingEvent[] {
-  return [
-    ...teamMembershipsEnding(organizationId, team.members, at),
-    pendingEvent(TeamRemoved, { organizationId, teamId: team.teamId, removedAt: at }),
-  ];
 }
 
 export interface CreateTeam {
@@ -154,16 +106,6 @@ export function decideRemoveTeam(
   return teamRemoval(command.organizationId, state.team, command.now.toISOString());
 }
 
-/** What adding or removing a team member needs: the caller, the user concerned, the team and their place in it. */
-export interface TeamMembershipState {
-  readonly caller: Membership | null;
-  /** The user's membership of the team's organization. */
-  readonly target: Membership | null;
-  readonly team: TeamFacts | null;
-  readonly membership: TeamMembership | null;
-  readonly teamSize: number;
-}
-
 /**
  * The checks both team member commands make, in the reference's order; `action` is the permission asked,
  * `refusal` the answer to a member without it.
@@ -209,13 +151,6 @@ export function decideAddTeamMember(
       createdAt: command.now.toISOString(),
     }),
   ];
-}
-
-/** A team of `teamSize` members may take one more (add-team-member, or accepting an invitation to the team). */
-export function requireTeamRoom(teamSize: number, teamMemberLimit: number): void {
-  if (teamMemberLimit > 0 && teamSize >= teamMemberLimit) {
-    throw new DomainError(OrganizationErrors.TEAM_MEMBER_LIMIT_REACHED);
-  }
 }
 
 export function decideRemoveTeamMember(command: { readonly now: Date }, state: TeamMembershipState): PendingEvent[] {

@@ -1,6 +1,6 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { hasPermission } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
+import { type Membership } from '../kernel/organization-facts.js';
 
 /**
  * Webhooks are managed by whoever may update the organization (owner and admin by default): a webhook sends

@@ -9,13 +9,13 @@ import type {
   WebhookReplayView,
   WebhookView,
 } from '@authsvc/contracts';
-import type { OrganizationReads } from '../organization/organization-reads.js';
-import { requestedOrganization } from '../team/team.decider.js';
+import type { OrganizationReads } from '../kernel/reads/organization-reads.js';
 import { requireWebhookManager } from './webhook-access.js';
 import type { WebhookDeliveries } from './webhook-deliveries.js';
 import type { WebhookRegistry } from './webhook-registry.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { checkWebhookUrl } from './webhook-url.js';
+import { requestedOrganization } from '../kernel/requested-organization.js';
 
 /** The webhook endpoints: each checks that the caller manages the organization's webhooks, then acts. */
 export class WebhookManagement {

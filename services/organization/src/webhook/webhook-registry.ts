@@ -3,7 +3,7 @@ import type { WebhookView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { preparedQuery, type PersonalDataVault } from '@authsvc/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { organizationStreamId } from '../organization/organization-stream.js';
+import { organizationStreamId } from '../kernel/organization-stream.js';
 
 interface WebhookRow {
   id: string;

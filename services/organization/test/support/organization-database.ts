@@ -14,7 +14,7 @@ import {
 } from '@authsvc/platform';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { organizationStreamId } from '../../src/organization/organization-stream';
+import { organizationStreamId } from '../../src/kernel/organization-stream';
 import {
   ORGANIZATION_ENTITIES,
   ORGANIZATION_MIGRATIONS,

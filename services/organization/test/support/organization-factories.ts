@@ -10,25 +10,17 @@ import {
   type InvitationRules,
   type InviteState,
 } from '../../src/invitation/invitation.decider';
-import { InvitationReads } from '../../src/invitation/invitation-reads';
+import { InvitationReads } from '../../src/kernel/reads/invitation-reads';
 import { InvitationStates } from '../../src/invitation/invitation-states';
 import { decideAddMember, type AdditionState } from '../../src/member/member.decider';
-import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../src/member/member.entity';
-import { MemberReads } from '../../src/member/member-reads';
-import {
-  decideCreateOrganization,
-  type CreationState,
-  type OrganizationRules,
-} from '../../src/organization/organization.decider';
-import { ORGANIZATIONS_SLUG_UNIQUE } from '../../src/organization/organization.entity';
-import { OrganizationReads } from '../../src/organization/organization-reads';
-import {
-  decideAddTeamMember,
-  decideCreateTeam,
-  type TeamCreationState,
-  type TeamMembershipState,
-} from '../../src/team/team.decider';
-import { TeamReads } from '../../src/team/team-reads';
+import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../src/kernel/read-models/member.entity';
+import { MemberReads } from '../../src/kernel/reads/member-reads';
+import type { CreationState, TeamMembershipState } from '../../src/kernel/organization-facts';
+import { decideCreateOrganization, type OrganizationRules } from '../../src/organization/organization.decider';
+import { ORGANIZATIONS_SLUG_UNIQUE } from '../../src/kernel/read-models/organization.entity';
+import { OrganizationReads } from '../../src/kernel/reads/organization-reads';
+import { decideAddTeamMember, decideCreateTeam, type TeamCreationState } from '../../src/team/team.decider';
+import { TeamReads } from '../../src/kernel/reads/team-reads';
 import { LoadBarrier } from './load-barrier';
 import { OrganizationDatabase, type OrganizationDecision } from './organization-database';
 

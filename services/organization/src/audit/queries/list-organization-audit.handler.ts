@@ -2,7 +2,7 @@ import type { AuditEntry } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { AuditLog } from '@authsvc/platform';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireAuditReader } from '../audit-readers.js';
 import { ListOrganizationAuditQuery } from './list-organization-audit.query.js';
 

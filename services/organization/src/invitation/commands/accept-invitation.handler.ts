@@ -3,17 +3,17 @@ import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../member/member.entity.js';
-import { memberViewProjection } from '../../member/projections/member-view.projection.js';
+import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
+import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { toMemberView } from '../../organization/organization-view.mapper.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
 import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation.decider.js';
-import { InvitationEntity } from '../invitation.entity.js';
+import { InvitationEntity } from '../../kernel/read-models/invitation.entity.js';
 import { InvitationStates } from '../invitation-states.js';
-import { invitationViewProjection } from '../projections/invitation-view.projection.js';
+import { invitationViewProjection } from '../../kernel/read-models/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { AcceptInvitationCommand } from './accept-invitation.command.js';
 
 @CommandHandler(AcceptInvitationCommand)

@@ -1,11 +1,11 @@
 import type { InvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideCancelInvitation, type CancelState } from '../invitation.decider.js';
-import { InvitationReads } from '../invitation-reads.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { CancelInvitationCommand } from './cancel-invitation.command.js';
 
 @CommandHandler(CancelInvitationCommand)

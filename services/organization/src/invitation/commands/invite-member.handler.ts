@@ -4,13 +4,13 @@ import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideInviteMember, type InviteMember, type InviteState } from '../invitation.decider.js';
-import { InvitationEntity } from '../invitation.entity.js';
+import { InvitationEntity } from '../../kernel/read-models/invitation.entity.js';
 import { InvitationStates } from '../invitation-states.js';
-import { invitationViewProjection } from '../projections/invitation-view.projection.js';
+import { invitationViewProjection } from '../../kernel/read-models/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { InviteMemberCommand } from './invite-member.command.js';
 
 @CommandHandler(InviteMemberCommand)

@@ -3,11 +3,11 @@ import { DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideRejectInvitation, type InvitationFacts } from '../invitation.decider.js';
-import { InvitationReads } from '../invitation-reads.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { invitationRules } from '../invitation-rules.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { RejectInvitationCommand } from './reject-invitation.command.js';
 
 @CommandHandler(RejectInvitationCommand)

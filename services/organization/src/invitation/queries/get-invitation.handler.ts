@@ -1,8 +1,8 @@
 import type { InvitationDetailsView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { InvitationReads } from '../invitation-reads.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { requireReadableInvitation } from '../invitation-visibility.js';
 import { GetInvitationQuery } from './get-invitation.query.js';
 

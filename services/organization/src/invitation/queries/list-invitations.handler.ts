@@ -1,10 +1,11 @@
 import type { InvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { InvitationReads } from '../invitation-reads.js';
-import { toInvitationView } from '../invitation-view.mapper.js';
-import { invitationsVisibleTo, requireInvitationReader } from '../invitation-visibility.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
+import { invitationsVisibleTo } from '../../kernel/views/invitations-visible-to.js';
+import { requireInvitationReader } from '../invitation-visibility.js';
 import { ListInvitationsQuery } from './list-invitations.query.js';
 
 @QueryHandler(ListInvitationsQuery)

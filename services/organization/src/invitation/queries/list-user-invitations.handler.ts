@@ -1,6 +1,6 @@
 import type { UserInvitationView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { InvitationReads } from '../invitation-reads.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { requireVerifiedAddress } from '../invitation-visibility.js';
 import { ListUserInvitationsQuery } from './list-user-invitations.query.js';
 

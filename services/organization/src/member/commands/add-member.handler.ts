@@ -6,12 +6,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { toMemberView } from '../../organization/organization-view.mapper.js';
-import { MemberEntity, MEMBERS_ORGANIZATION_USER_UNIQUE } from '../member.entity.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
+import { MemberEntity, MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
 import { decideAddMember, type AdditionState } from '../member.decider.js';
-import { MemberReads } from '../member-reads.js';
+import { MemberReads } from '../../kernel/reads/member-reads.js';
 import { AddMemberCommand } from './add-member.command.js';
 
 @CommandHandler(AddMemberCommand)

@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideEndUserMembership, type UserDeletionState } from '../member.decider.js';
-import { TeamReads } from '../../team/team-reads.js';
-import { MemberReads } from '../member-reads.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import { MemberReads } from '../../kernel/reads/member-reads.js';
 import { EndUserMembershipsCommand } from './end-user-memberships.command.js';
 
 const NOTHING = { pendingInvitationIds: [], teams: [] };

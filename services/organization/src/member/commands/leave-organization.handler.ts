@@ -1,9 +1,14 @@
 import type { MemberWithUserView } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationStream } from '../../organization/organization-stream.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideLeave, type LeaveState } from '../member.decider.js';
-import { TeamReads } from '../../team/team-reads.js';
-import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import {
+  MemberReads,
+  toMembership,
+  toMemberWithUserView,
+  type MemberWithUserRow,
+} from '../../kernel/reads/member-reads.js';
 import { LeaveOrganizationCommand } from './leave-organization.command.js';
 
 @CommandHandler(LeaveOrganizationCommand)

@@ -1,12 +1,17 @@
 import type { RemovedMemberView } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { requestedOrganization } from '../../team/team.decider.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideRemoveMember, type RemovalState } from '../member.decider.js';
-import { TeamReads } from '../../team/team-reads.js';
-import { MemberReads, toMembership, toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import {
+  MemberReads,
+  toMembership,
+  toMemberWithUserView,
+  type MemberWithUserRow,
+} from '../../kernel/reads/member-reads.js';
 import { RemoveMemberCommand } from './remove-member.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @CommandHandler(RemoveMemberCommand)
 export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand, RemovedMemberView> {

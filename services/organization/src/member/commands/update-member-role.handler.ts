@@ -3,14 +3,14 @@ import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { requestedOrganization } from '../../team/team.decider.js';
-import { toMemberView } from '../../organization/organization-view.mapper.js';
-import { MemberEntity } from '../member.entity.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
+import { MemberEntity } from '../../kernel/read-models/member.entity.js';
 import { decideUpdateMemberRole, type RoleChangeState } from '../member.decider.js';
-import { MemberReads } from '../member-reads.js';
+import { MemberReads } from '../../kernel/reads/member-reads.js';
 import { UpdateMemberRoleCommand } from './update-member-role.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @CommandHandler(UpdateMemberRoleCommand)
 export class UpdateMemberRoleHandler implements ICommandHandler<UpdateMemberRoleCommand, MemberView> {

@@ -1,9 +1,9 @@
 import type { MemberRoleView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { readOrganizationId } from '../member-organization.js';
-import { MemberReadModelWriter } from '../member-read-model-writer.js';
+import { MemberReadModelWriter } from '../../kernel/read-models/member-read-model-writer.js';
 import { GetActiveMemberRoleQuery } from './get-active-member-role.query.js';
 
 @QueryHandler(GetActiveMemberRoleQuery)

@@ -1,8 +1,8 @@
 import type { MemberWithUserView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MemberReadModelWriter } from '../member-read-model-writer.js';
-import { MemberReads, toMemberWithUserView } from '../member-reads.js';
+import { MemberReadModelWriter } from '../../kernel/read-models/member-read-model-writer.js';
+import { MemberReads, toMemberWithUserView } from '../../kernel/reads/member-reads.js';
 import { GetActiveMemberQuery } from './get-active-member.query.js';
 
 @QueryHandler(GetActiveMemberQuery)

@@ -2,9 +2,9 @@ import type { PermissionCheckView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { hasPermission } from '../../access/organization-roles.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { requestedOrganization } from '../../team/team.decider.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { HasPermissionQuery } from './has-permission.query.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @QueryHandler(HasPermissionQuery)
 export class HasPermissionHandler implements IQueryHandler<HasPermissionQuery, PermissionCheckView> {

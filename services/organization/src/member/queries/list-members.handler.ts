@@ -4,10 +4,10 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { requestedOrganization } from '../../team/team.decider.js';
-import { toMemberWithUserView, type MemberWithUserRow } from '../member-reads.js';
+import { toMemberWithUserView, type MemberWithUserRow } from '../../kernel/reads/member-reads.js';
 import { memberPageStatement } from './member-page.js';
 import { ListMembersQuery } from './list-members.query.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 type MemberPageRow = MemberWithUserRow & { readonly caller_is_member: boolean; readonly total: number };
 

@@ -1,6 +1,6 @@
 import type { FilterOperator, MemberField } from '@authsvc/contracts';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { membersWithUsers } from '../member-reads.js';
+import { membersWithUsers } from '../../kernel/reads/member-reads.js';
 
 /** What list-members asks for, its strings read. */
 export interface MemberPageRequest {

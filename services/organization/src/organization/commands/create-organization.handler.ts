@@ -4,16 +4,17 @@ import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { decideCreateOrganization, type CreationState } from '../organization.decider.js';
-import { OrganizationReads } from '../organization-reads.js';
-import { ORGANIZATIONS_SLUG_UNIQUE } from '../organization.entity.js';
-import { OrganizationStream } from '../organization-stream.js';
+import { decideCreateOrganization } from '../organization.decider.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { ORGANIZATIONS_SLUG_UNIQUE } from '../../kernel/read-models/organization.entity.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { organizationRules } from '../organization-rules.js';
-import { toMemberView, toOrganizationView, withParsedMetadata } from '../organization-view.mapper.js';
-import { memberViewProjection } from '../../member/projections/member-view.projection.js';
-import { organizationViewProjection } from '../projections/organization-view.projection.js';
-import { teamViewProjection } from '../../team/projections/team-view.projection.js';
+import { toMemberView, toOrganizationView, withParsedMetadata } from '../../kernel/views/organization-view.mapper.js';
+import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';
+import { organizationViewProjection } from '../../kernel/read-models/organization-view.projection.js';
+import { teamViewProjection } from '../../kernel/read-models/team-view.projection.js';
 import { CreateOrganizationCommand } from './create-organization.command.js';
+import { type CreationState } from '../../kernel/organization-facts.js';
 
 @CommandHandler(CreateOrganizationCommand)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, OrganizationCreation> {

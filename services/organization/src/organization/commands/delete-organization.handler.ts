@@ -1,15 +1,15 @@
 import type { OrganizationView } from '@authsvc/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InvitationReads } from '../../invitation/invitation-reads.js';
+import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideDeleteOrganization, type DeletionState } from '../organization.decider.js';
-import { OrganizationReads } from '../organization-reads.js';
-import { OrganizationStream } from '../organization-stream.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { organizationRules } from '../organization-rules.js';
-import { toOrganizationView } from '../organization-view.mapper.js';
-import type { OrganizationEntity } from '../organization.entity.js';
-import { TeamReads } from '../../team/team-reads.js';
+import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
+import type { OrganizationEntity } from '../../kernel/read-models/organization.entity.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { DeleteOrganizationCommand } from './delete-organization.command.js';
 
 @CommandHandler(DeleteOrganizationCommand)

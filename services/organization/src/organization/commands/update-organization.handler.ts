@@ -2,10 +2,10 @@ import type { CreatedOrganizationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { decideUpdateOrganization, type ChangeState } from '../organization.decider.js';
-import { OrganizationReads } from '../organization-reads.js';
-import { ORGANIZATIONS_SLUG_UNIQUE } from '../organization.entity.js';
-import { OrganizationStream } from '../organization-stream.js';
-import { toOrganizationView, withParsedMetadata } from '../organization-view.mapper.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { ORGANIZATIONS_SLUG_UNIQUE } from '../../kernel/read-models/organization.entity.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { toOrganizationView, withParsedMetadata } from '../../kernel/views/organization-view.mapper.js';
 import { UpdateOrganizationCommand } from './update-organization.command.js';
 
 @CommandHandler(UpdateOrganizationCommand)

@@ -1,6 +1,6 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { CheckSlugQuery } from './check-slug.query.js';
 
 @QueryHandler(CheckSlugQuery)

@@ -3,12 +3,12 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { hasPermission } from '../../access/organization-roles.js';
-import { invitationsVisibleTo } from '../../invitation/invitation-visibility.js';
-import { toInvitationView } from '../../invitation/invitation-view.mapper.js';
+import { invitationsVisibleTo } from '../../kernel/views/invitations-visible-to.js';
+import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { toTeamView } from '../../team/team-view.mapper.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { fullReadableOrganization } from '../organization-selection.js';
-import { toOrganizationView } from '../organization-view.mapper.js';
+import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
 import { GetFullOrganizationQuery } from './get-full-organization.query.js';
 
 @QueryHandler(GetFullOrganizationQuery)

@@ -2,7 +2,7 @@ import type { OrganizationView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { readableOrganization } from '../organization-selection.js';
-import { toOrganizationView } from '../organization-view.mapper.js';
+import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
 import { GetOrganizationQuery } from './get-organization.query.js';
 
 @QueryHandler(GetOrganizationQuery)

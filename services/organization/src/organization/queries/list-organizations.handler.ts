@@ -2,8 +2,8 @@ import type { OrganizationView } from '@authsvc/contracts';
 import { preparedQuery } from '@authsvc/platform';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { toOrganizationView } from '../organization-view.mapper.js';
-import type { OrganizationEntity } from '../organization.entity.js';
+import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
+import type { OrganizationEntity } from '../../kernel/read-models/organization.entity.js';
 import { ListOrganizationsQuery } from './list-organizations.query.js';
 
 type OrganizationRow = Omit<OrganizationEntity, 'createdAt'> & { readonly created_at: Date };

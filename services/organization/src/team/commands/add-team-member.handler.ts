@@ -3,12 +3,14 @@ import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { decideAddTeamMember, requestedOrganization, type TeamMembershipState } from '../team.decider.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { decideAddTeamMember } from '../team.decider.js';
 import { teamRules } from '../team-rules.js';
-import { TeamReads } from '../team-reads.js';
-import { toTeamMemberView } from '../team-view.mapper.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import { toTeamMemberView } from '../../kernel/views/team-view.mapper.js';
 import { AddTeamMemberCommand } from './add-team-member.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
+import { type TeamMembershipState } from '../../kernel/organization-facts.js';
 
 @CommandHandler(AddTeamMemberCommand)
 export class AddTeamMemberHandler implements ICommandHandler<AddTeamMemberCommand, TeamMemberView> {

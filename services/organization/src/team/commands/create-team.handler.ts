@@ -3,14 +3,15 @@ import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { decideCreateTeam, requestedOrganization, type TeamCreationState } from '../team.decider.js';
-import { TeamReads } from '../team-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { decideCreateTeam, type TeamCreationState } from '../team.decider.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { teamRules } from '../team-rules.js';
-import { toTeamView } from '../team-view.mapper.js';
-import { teamViewProjection } from '../projections/team-view.projection.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
+import { teamViewProjection } from '../../kernel/read-models/team-view.projection.js';
 import { CreateTeamCommand } from './create-team.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @CommandHandler(CreateTeamCommand)
 export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, TeamView> {

@@ -1,8 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { decideRemoveTeamMember, requestedOrganization, type TeamMembershipState } from '../team.decider.js';
-import { TeamReads } from '../team-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { decideRemoveTeamMember } from '../team.decider.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { RemoveTeamMemberCommand } from './remove-team-member.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
+import { type TeamMembershipState } from '../../kernel/organization-facts.js';
 
 @CommandHandler(RemoveTeamMemberCommand)
 export class RemoveTeamMemberHandler implements ICommandHandler<RemoveTeamMemberCommand, { message: string }> {

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { decideRemoveTeam, requestedOrganization, type TeamRemovalState } from '../team.decider.js';
-import { TeamReads } from '../team-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { decideRemoveTeam, type TeamRemovalState } from '../team.decider.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { teamRules } from '../team-rules.js';
 import { RemoveTeamCommand } from './remove-team.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @CommandHandler(RemoveTeamCommand)
 export class RemoveTeamHandler implements ICommandHandler<RemoveTeamCommand, { message: string }> {

@@ -1,11 +1,12 @@
 import type { TeamView } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OrganizationReads } from '../../organization/organization-reads.js';
-import { OrganizationStream } from '../../organization/organization-stream.js';
-import { decideUpdateTeam, requestedOrganization, type TeamChangeState } from '../team.decider.js';
-import { TeamReads } from '../team-reads.js';
-import { toTeamView } from '../team-view.mapper.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
+import { OrganizationStream } from '../../kernel/organization-stream.js';
+import { decideUpdateTeam, type TeamChangeState } from '../team.decider.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { UpdateTeamCommand } from './update-team.command.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @CommandHandler(UpdateTeamCommand)
 export class UpdateTeamHandler implements ICommandHandler<UpdateTeamCommand, TeamView> {

@@ -1,8 +1,8 @@
 import type { TeamView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { activeTeamAsked, requireActiveTeamChoice } from '../team-access.js';
-import { TeamReads } from '../team-reads.js';
-import { toTeamView } from '../team-view.mapper.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { CheckActiveTeamQuery } from './check-active-team.query.js';
 
 @QueryHandler(CheckActiveTeamQuery)

@@ -1,11 +1,11 @@
 import type { TeamMemberView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireTeamMembersAccess, teamOrActive } from '../team-access.js';
-import { TeamMemberEntity } from '../team-member.entity.js';
-import { TeamReads } from '../team-reads.js';
-import { toTeamMemberView } from '../team-view.mapper.js';
+import { TeamMemberEntity } from '../../kernel/read-models/team-member.entity.js';
+import { TeamReads } from '../../kernel/reads/team-reads.js';
+import { toTeamMemberView } from '../../kernel/views/team-view.mapper.js';
 import { ListTeamMembersQuery } from './list-team-members.query.js';
 
 @QueryHandler(ListTeamMembersQuery)

@@ -1,12 +1,12 @@
 import type { TeamView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireTeamListAccess } from '../team-access.js';
-import { requestedOrganization } from '../team.decider.js';
-import { TeamEntity } from '../team.entity.js';
-import { toTeamView } from '../team-view.mapper.js';
+import { TeamEntity } from '../../kernel/read-models/team.entity.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { ListTeamsQuery } from './list-teams.query.js';
+import { requestedOrganization } from '../../kernel/requested-organization.js';
 
 @QueryHandler(ListTeamsQuery)
 export class ListTeamsHandler implements IQueryHandler<ListTeamsQuery, TeamView[]> {

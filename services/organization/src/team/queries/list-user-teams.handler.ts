@@ -1,10 +1,10 @@
 import type { TeamView } from '@authsvc/contracts';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { OrganizationReads } from '../../organization/organization-reads.js';
+import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireUserTeamsAccess, userTeamsAsk, type UserTeamsAsk } from '../team-access.js';
-import { TeamEntity } from '../team.entity.js';
-import { toTeamView } from '../team-view.mapper.js';
+import { TeamEntity } from '../../kernel/read-models/team.entity.js';
+import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { ListUserTeamsQuery } from './list-user-teams.query.js';
 
 @QueryHandler(ListUserTeamsQuery)

@@ -7,8 +7,8 @@ import {
   type UniqueViolationMap,
 } from '@authsvc/platform';
 import { Injectable, Logger } from '@nestjs/common';
-import { MemberReadModelWriter } from '../member/member-read-model-writer.js';
-import { membershipChanges } from '../member/membership-changes.js';
+import { MemberReadModelWriter } from './read-models/member-read-model-writer.js';
+import { membershipChanges } from './read-models/membership-changes.js';
 import { KeyedQueue } from './keyed-queue.js';
 
 export function organizationStreamId(organizationId: string): string {

@@ -1,6 +1,6 @@
 import { MemberAdded, MemberRemoved, MemberRoleChanged } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { MemberEntity } from '../member.entity.js';
+import { MemberEntity } from './member.entity.js';
 
 export function evolveMemberView(row: MemberEntity | null, event: RecordedEvent): MemberEntity | null {
   if (isEvent(event, MemberAdded)) {

@@ -2,9 +2,8 @@ import type { MemberWithUserView } from '@authsvc/contracts';
 import { preparedQuery } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CREATOR_ROLE } from '../access/organization-roles.js';
-import type { Membership } from '../organization/organization.decider.js';
-import type { PlacedMembership } from './member.decider.js';
+import { CREATOR_ROLE } from '../../access/organization-roles.js';
+import { type Membership, type PlacedMembership } from '../organization-facts.js';
 
 /** A member row joined to its user's profile. */
 export interface MemberWithUserRow {

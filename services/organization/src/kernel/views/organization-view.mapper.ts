@@ -1,6 +1,6 @@
 import type { MemberView, OrganizationView } from '@authsvc/contracts';
-import type { MemberEntity } from '../member/member.entity.js';
-import type { OrganizationEntity } from './organization.entity.js';
+import type { MemberEntity } from '../read-models/member.entity.js';
+import type { OrganizationEntity } from '../read-models/organization.entity.js';
 
 export function toOrganizationView(row: OrganizationEntity): OrganizationView {
   return {

@@ -1,9 +1,9 @@
 import { findRow, preparedQuery } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MemberEntity } from '../member/member.entity.js';
-import type { CreationState, Membership } from './organization.decider.js';
-import { OrganizationEntity } from './organization.entity.js';
+import { MemberEntity } from '../read-models/member.entity.js';
+import { OrganizationEntity } from '../read-models/organization.entity.js';
+import { type CreationState, type Membership } from '../organization-facts.js';
 
 /** The read-model lookups that decisions and queries about organizations share. */
 @Injectable()

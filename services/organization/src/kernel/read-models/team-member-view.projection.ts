@@ -1,6 +1,6 @@
 import { TeamMemberAdded, TeamMemberRemoved } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { TeamMemberEntity } from '../team-member.entity.js';
+import { TeamMemberEntity } from './team-member.entity.js';
 
 export function evolveTeamMemberView(row: TeamMemberEntity | null, event: RecordedEvent): TeamMemberEntity | null {
   if (isEvent(event, TeamMemberAdded)) {

@@ -1,6 +1,6 @@
 import { OrganizationCreated, OrganizationDeleted, OrganizationUpdated } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { OrganizationEntity } from '../organization.entity.js';
+import { OrganizationEntity } from './organization.entity.js';
 
 export function evolveOrganizationView(
   row: OrganizationEntity | null,

@@ -1,5 +1,5 @@
 import type { InvitationView } from '@authsvc/contracts';
-import type { InvitationEntity } from './invitation.entity.js';
+import type { InvitationEntity } from '../read-models/invitation.entity.js';
 
 export function toInvitationView(row: InvitationEntity): InvitationView {
   return {

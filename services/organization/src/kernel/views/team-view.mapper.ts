@@ -1,6 +1,6 @@
 import type { TeamMemberView, TeamView } from '@authsvc/contracts';
-import type { TeamMemberEntity } from './team-member.entity.js';
-import type { TeamEntity } from './team.entity.js';
+import type { TeamMemberEntity } from '../read-models/team-member.entity.js';
+import type { TeamEntity } from '../read-models/team.entity.js';
 
 export function toTeamView(row: TeamEntity): TeamView {
   return {

@@ -9,7 +9,7 @@ import {
   type InvitationStatus,
 } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { InvitationEntity } from '../invitation.entity.js';
+import { InvitationEntity } from './invitation.entity.js';
 
 const ENDINGS: ReadonlyArray<readonly [{ readonly type: string }, InvitationStatus]> = [
   [InvitationAccepted, 'accepted'],

@@ -1,6 +1,6 @@
 import { TeamCreated, TeamRemoved, TeamUpdated } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
-import { TeamEntity } from '../team.entity.js';
+import { TeamEntity } from './team.entity.js';
 
 export function evolveTeamView(row: TeamEntity | null, event: RecordedEvent): TeamEntity | null {
   if (isEvent(event, TeamCreated)) {

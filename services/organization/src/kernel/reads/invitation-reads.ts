@@ -2,8 +2,8 @@ import type { UserInvitationView } from '@authsvc/contracts';
 import { findRow, preparedQuery, selectedColumns } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, LessThanOrEqual } from 'typeorm';
-import { InvitationEntity } from './invitation.entity.js';
-import { toInvitationView } from './invitation-view.mapper.js';
+import { InvitationEntity } from '../read-models/invitation.entity.js';
+import { toInvitationView } from '../views/invitation-view.mapper.js';
 
 /** The read-model lookups of invitation decisions and queries, each one indexed query. */
 @Injectable()

@@ -1,10 +1,10 @@
 import { countRows, findRow } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationReads } from '../organization/organization-reads.js';
-import type { TeamMembership, TeamMembershipState, TeamWithMembers } from './team.decider.js';
-import { TeamMemberEntity } from './team-member.entity.js';
-import { TeamEntity } from './team.entity.js';
+import { OrganizationReads } from './organization-reads.js';
+import { TeamMemberEntity } from '../read-models/team-member.entity.js';
+import { TeamEntity } from '../read-models/team.entity.js';
+import { type TeamMembership, type TeamMembershipState, type TeamWithMembers } from '../organization-facts.js';
 
 /** The read-model lookups that decisions and queries about teams share; each one indexed query. */
 @Injectable()
