@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { CodeField } from '../../components/code-field';
+import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { textOf, useForm } from '../../components/use-form';
 import { digitsOfCode } from '../../lib/one-time-codes';
@@ -28,15 +29,24 @@ export function AuthenticatorSetup({ totpURI, onVerified, onCancel }: Authentica
     <section aria-labelledby="authenticator-setup">
       <h3 id="authenticator-setup">Scan this code with your authenticator app</h3>
       <figure className="qr-code">
-        <QRCodeSVG value={totpURI} size={192} marginSize={2} role="img" aria-label="QR code of your two-factor key" />
+        <QRCodeSVG
+          value={totpURI}
+          size={192}
+          marginSize={2}
+          role="img"
+          aria-label="QR code for your authenticator app"
+        />
       </figure>
       {setup && (
-        <p>
-          Cannot scan it? Enter this key in the app instead:{' '}
-          <code className="secret" aria-label="Two-factor key">
-            {groupSecret(setup.secret)}
-          </code>
-        </p>
+        // A read-only field: people select and copy it, and screen readers read it by its label.
+        <Field
+          label="Cannot scan it? Enter this key in the app"
+          name="totpKey"
+          readOnly
+          value={groupSecret(setup.secret)}
+          className="secret"
+          spellCheck={false}
+        />
       )}
       <form onSubmit={form.onSubmit} noValidate>
         <CodeField label="The 6-digit code the app shows" error={form.fieldError('code')} />
