@@ -37,18 +37,18 @@ export function AuthenticatorSetup({ totpURI, onVerified, onCancel }: Authentica
           aria-label="QR code for your authenticator app"
         />
       </figure>
-      {setup && (
-        // A read-only field: people select and copy it, and screen readers read it by its label.
-        <Field
-          label="Cannot scan it? Enter this key in the app"
-          name="totpKey"
-          readOnly
-          value={groupSecret(setup.secret)}
-          className="secret"
-          spellCheck={false}
-        />
-      )}
       <form onSubmit={form.onSubmit} noValidate>
+        {setup && (
+          // A read-only field: people select and copy it, and screen readers read it by its label.
+          <Field
+            label="Cannot scan it? Enter this key in the app"
+            name="totpKey"
+            readOnly
+            value={groupSecret(setup.secret)}
+            className="secret"
+            spellCheck={false}
+          />
+        )}
         <CodeField label="The 6-digit code the app shows" error={form.fieldError('code')} />
         <FormError message={form.formError} />
         <div className="actions start">

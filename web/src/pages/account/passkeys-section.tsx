@@ -36,7 +36,7 @@ export function PasskeysSection() {
           ))}
         </ul>
       ) : (
-        <p className="empty">You have no passkey yet.</p>
+        passkeys.isSuccess && <p className="empty">You have no passkey yet.</p>
       )}
       <FormError message={passkeys.error?.message} />
       <form onSubmit={add.onSubmit} noValidate aria-label="Add a passkey">
