@@ -22,6 +22,8 @@ import { VerificationController } from './auth/verification.controller.js';
 import { PasswordController } from './auth/password.controller.js';
 import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
+import { AdminPasskeysController } from './passkey/admin-passkeys.controller.js';
+import { PasskeyController } from './passkey/passkey.controller.js';
 import { AuthCookies } from './session/auth-cookies.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AdminAuditController } from './audit/admin-audit.controller.js';
@@ -68,6 +70,8 @@ export class AppModule {
         SocialController,
         ProviderTokensController,
         AccountLinkingController,
+        PasskeyController,
+        AdminPasskeysController,
         SessionController,
         UserSessionsController,
         UsernameController,

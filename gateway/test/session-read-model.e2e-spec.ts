@@ -89,6 +89,26 @@ describe('get-session from the session read model, across gateway replicas', () 
     }
   });
 
+  it('reads the entry from Redis once on a miss: the gateway looks, the session service rebuilds it from Postgres', async () => {
+    const { cookie, token } = await signUp();
+    const key = sessionReadModelKey(token);
+    await redis.del(key);
+    const monitor = await redis.monitor();
+    const reads: string[] = [];
+    // Lua scripts' own GETs (the checks of a conditional write) are not reads of the entry.
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (args[1] === key && args[0].toLowerCase() === 'get' && source !== 'lua') reads.push(source);
+    });
+    try {
+      const answer = await getSession(replicaB, cookie);
+      expect(answer.body?.session.token).toBe(token);
+      await sleep(300); // let MONITOR deliver what it saw
+    } finally {
+      monitor.disconnect();
+    }
+    expect(reads).toHaveLength(1);
+  });
+
   it('refuses on B a session signed out through A, on the very next request', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const { cookie, token } = await signUp();

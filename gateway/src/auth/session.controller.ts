@@ -9,8 +9,8 @@ import { CurrentSession } from '../session/current-session.js';
 import { GetSessionQueryParams } from './dto/get-session.query.js';
 import { SessionCookieCache } from '../session/session-cookie-cache.js';
 import { correlationIdOf } from '../http/request-context.js';
-import { addAuthJwtHeader } from '../jwt/auth-jwt-header.js';
 import { JwtIssuer } from '../jwt/jwt-issuer.js';
+import { sendGetSessionAnswer } from '../session/get-session-answer.js';
 
 @Controller(AUTH_BASE_PATH)
 export class SessionController {
@@ -23,9 +23,9 @@ export class SessionController {
   ) {}
 
   /**
-   * `{session, user}` or the JSON literal `null` (which Nest would send as an empty body, so the response is
-   * written here). With the cookie cache on, a valid session_data cookie answers without asking the services.
-   * A session read from the store also gets its JWT in `set-auth-jwt` (not a cookie-cache answer, as the reference).
+   * `{session, user}` or the JSON literal `null` (`sendGetSessionAnswer`). With the cookie cache on, a valid
+   * session_data cookie answers without asking the services. A session read from the store also gets its JWT in
+   * `set-auth-jwt` (not a cookie-cache answer, as the reference).
    */
   @Get('get-session')
   async getSession(
@@ -40,11 +40,8 @@ export class SessionController {
     const current = await this.currentSession.resolve(request, response, {
       disableRefresh: query.disableRefresh === 'true',
     });
-    if (current) {
-      this.cookieCache.store(response, current, now);
-      await addAuthJwtHeader(response, this.jwtIssuer, current);
-    }
-    response.code(200).send(current);
+    if (current) this.cookieCache.store(response, current, now);
+    await sendGetSessionAnswer(response, this.jwtIssuer, current);
   }
 
   @Post('get-session')

@@ -23,6 +23,8 @@ export class AuthCookies {
   readonly adminSession: string;
   /** Binds a social sign-in's state to the browser that started it. */
   readonly state: string;
+  /** Binds a passkey ceremony's challenge to the browser that asked for its options (passkey plugin). */
+  readonly passkeyChallenge: string;
   private readonly signatureKeys: KeyRing;
   private readonly sessionDataKeys: KeyRing;
 
@@ -38,6 +40,7 @@ export class AuthCookies {
     this.dontRemember = `${prefix}.dont_remember`;
     this.adminSession = `${prefix}.admin_session`;
     this.state = `${prefix}.state`;
+    this.passkeyChallenge = `${prefix}.better-auth-passkey`;
   }
 
   /** The state cookie of a social sign-in, signed, expiring with its flow. */
@@ -48,6 +51,18 @@ export class AuthCookies {
   /** The state the request's state cookie names, if its signature holds. */
   readState(cookieHeader: string | undefined): string | undefined {
     const signed = parseCookieHeader(cookieHeader).get(this.state);
+    return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
+  }
+
+  /** The passkey challenge cookie, signed, expiring with its challenge. */
+  issuePasskeyChallenge(challengeId: string, maxAge: number): string {
+    const value = signCookieValue(challengeId, this.signatureKeys);
+    return serializeCookie(this.passkeyChallenge, value, { maxAge, secure: this.secure });
+  }
+
+  /** The challenge id the passkey cookie names, if its signature holds. */
+  readPasskeyChallenge(cookieHeader: string | undefined): string | undefined {
+    const signed = parseCookieHeader(cookieHeader).get(this.passkeyChallenge);
     return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
   }
 

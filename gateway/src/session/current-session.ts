@@ -57,7 +57,7 @@ export class CurrentSession {
       return null;
     }
     const correlationId = correlationIdOf(request);
-    const entry = await this.readModel(token, correlationId, userMayChange);
+    const entry = await this.readModel(request, token, correlationId, userMayChange);
     const use = entry && sessionUse(entry, new Date(), !(disableRefresh || dontRemember));
     if (!entry || use === 'expire') {
       if (entry) await this.services.call(SessionRpc.expire, { token, correlationId });
@@ -98,15 +98,16 @@ export class CurrentSession {
     return false;
   }
 
+  /** From Redis, else from the session service (which then rebuilds the entry from Postgres without reading Redis). */
   private async readModel(
+    request: FastifyRequest,
     token: string,
     correlationId: string,
     userMayChange: boolean,
   ): Promise<SessionReadModel | null> {
-    const stored = userMayChange ? undefined : await this.readModels.find(token);
+    if (userMayChange) return this.services.call(SessionRpc.get, { token, correlationId, userMayChange });
+    const stored = await this.readModels.findFor(request, token);
     if (stored === REVOKED_SESSION) return null;
-    return (
-      stored ?? this.services.call(SessionRpc.get, { token, correlationId, userMayChange: userMayChange || undefined })
-    );
+    return stored ?? this.services.call(SessionRpc.get, { token, correlationId, missedInRedis: true });
   }
 }

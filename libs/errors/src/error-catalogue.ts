@@ -3,6 +3,7 @@ import { AuditErrors } from './catalogue/audit.errors.js';
 import { AuthErrors } from './catalogue/auth.errors.js';
 import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
+import { PasskeyErrors } from './catalogue/passkey.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
@@ -16,6 +17,7 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(CaptchaErrors),
   ...Object.values(AdminErrors),
   ...Object.values(AuditErrors),
+  ...Object.values(PasskeyErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */
@@ -41,6 +43,7 @@ const OTHER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   [UsernameErrors.INVALID_USERNAME.code]: [HttpStatus.UNPROCESSABLE_ENTITY],
   [OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION.code]: [HttpStatus.BAD_REQUEST, HttpStatus.UNAUTHORIZED],
   [OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_TEAM.code]: [HttpStatus.FORBIDDEN],
+  [PasskeyErrors.PASSKEY_NOT_FOUND.code]: [HttpStatus.UNAUTHORIZED],
 };
 
 /** Whether a code that arrived from another process belongs to the catalogue. */

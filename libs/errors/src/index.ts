@@ -9,3 +9,4 @@ export * from './catalogue/organization.errors.js';
 export * from './catalogue/captcha.errors.js';
 export * from './catalogue/admin.errors.js';
 export * from './catalogue/audit.errors.js';
+export * from './catalogue/passkey.errors.js';

@@ -57,6 +57,8 @@ import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
 
+import { PasskeyNatsController } from './passkey/passkey.nats-controller.js';
+import { passkeyProviders } from './passkey/passkey.providers.js';
 @Module({})
 export class IdentityModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
@@ -73,6 +75,7 @@ export class IdentityModule {
         SocialNatsController,
         ProviderTokensNatsController,
         AccountLinkingNatsController,
+        PasskeyNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -130,6 +133,7 @@ export class IdentityModule {
         ...jwtKeyProviders(config),
         ...socialProviders(runtime.redis, config),
         ...providerTokenProviders(runtime.redis),
+        ...passkeyProviders(runtime.redis),
       ],
     };
   }

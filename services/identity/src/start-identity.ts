@@ -24,12 +24,15 @@ import { SocialAccounts1765500000000 } from './migrations/1765500000000-social-a
 import { AccountEmail1765600000000 } from './migrations/1765600000000-account-email.js';
 import { AuditIndexes1765610000000 } from './migrations/1765610000000-audit-indexes.js';
 import { AppliedCommands1765620000000 } from './migrations/1765620000000-applied-commands.js';
+import { Passkeys1765700000000 } from './migrations/1765700000000-passkeys.js';
 import { JwtKeyEntity } from './keys/jwt-key.entity.js';
 import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
+import { passkeyViewProjection } from './passkey/passkey-view.projection.js';
+import { PasskeyEntity } from './passkey/passkey.entity.js';
 import { userViewProjection } from './user/projections/user-view.projection.js';
 import { UserEntity } from './user/user.entity.js';
 
@@ -40,7 +43,7 @@ await runService('identity', async () => {
   const runtime = (await ServiceRuntime.start({
     service: 'identity',
     config,
-    entities: [UserEntity, AccountEntity, PasswordResetTokenEntity, JwtKeyEntity],
+    entities: [UserEntity, AccountEntity, PasswordResetTokenEntity, JwtKeyEntity, PasskeyEntity],
     migrations: [
       InitialIdentitySchema1763800000000,
       Usernames1763900000000,
@@ -54,8 +57,15 @@ await runService('identity', async () => {
       AccountEmail1765600000000,
       AuditIndexes1765610000000,
       AppliedCommands1765620000000,
+      Passkeys1765700000000,
     ],
-    projections: [userViewProjection, accountViewProjection, passwordResetTokenProjection, jwtKeyViewProjection],
+    projections: [
+      userViewProjection,
+      accountViewProjection,
+      passwordResetTokenProjection,
+      jwtKeyViewProjection,
+      passkeyViewProjection,
+    ],
     nats: IdentityNatsAccess,
     events: [...IdentityEventTypes, ...JwtKeyEventTypes],
     streamMaxAgeMs: { [IDENTITY_MAIL_STREAM]: mailRequestRetentionSeconds(config) * 1000 },

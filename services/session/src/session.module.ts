@@ -13,7 +13,9 @@ import { FollowUserChangeHandler } from './session/commands/follow-user-change.h
 import { RefreshSessionHandler } from './session/commands/refresh-session.handler.js';
 import { RevokeSessionHandler } from './session/commands/revoke-session.handler.js';
 import { RevokeUserSessionsHandler } from './session/commands/revoke-user-sessions.handler.js';
-import { SessionWriter } from './session/commands/session-writer.js';
+import { ActiveOrganizationRecorder } from './session/active-organization-recorder.js';
+import { SessionEndings } from './session/session-endings.js';
+import { SessionStream } from './session/session-stream.js';
 import { SetActiveOrganizationHandler } from './session/commands/set-active-organization.handler.js';
 import { ListUserSessionsHandler } from './session/queries/list-user-sessions.handler.js';
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
@@ -46,7 +48,9 @@ export class SessionModule {
         },
         ...userSnapshotsProviders(runtime, config.rpcBudget, UserSnapshotEntity),
         UserViews,
-        SessionWriter,
+        SessionStream,
+        SessionEndings,
+        ActiveOrganizationRecorder,
         SessionReader,
         CreateSessionHandler,
         RefreshSessionHandler,

@@ -3,6 +3,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
 import { toNodeHandler } from 'better-auth/node';
 import { admin, jwt, organization, username } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
 import { freePort } from '../free-port.js';
 
 /** A mail the reference sent: whom to, and the link in it. */
@@ -13,7 +14,7 @@ export interface CapturedMail {
 
 /** The tables better-auth 1.7 and the profile's plugins use; the memory adapter needs each to exist. */
 const TABLES = ['user', 'session', 'account', 'verification', 'organization', 'member', 'invitation', 'team'];
-const PLUGIN_TABLES = ['teamMember', 'jwks'];
+const PLUGIN_TABLES = ['teamMember', 'jwks', 'passkey'];
 
 export interface ReferenceOptions {
   readonly secret: string;
@@ -85,6 +86,8 @@ export class ReferenceAuth {
         }),
         admin(),
         jwt(),
+        // At its defaults: the RP ID is the base URL's host (localhost on both sides), the origin the request's.
+        passkey(),
       ],
     });
     const server = createServer(toNodeHandler(auth));

@@ -3,7 +3,9 @@ import { AUDIT_SOURCES } from './audited-events.js';
 
 /** Names of what must never leave a store in an audit entry: secrets, tokens, hashes, addresses, links (whether
  * an address is verified is a flag, no address). */
-const SECRET_NAME = /pass|hash|token|secret|seal|key|email(?!Verified)|address|agent|personal|url|link/i;
+// `passkeyId` names which passkey, as `accountId` names which account: neither its password nor its key.
+const SECRET_NAME =
+  /pass(?!keyId)|hash|token|secret|seal|(?<!pass)key|email(?!Verified)|address|agent|personal|url|link/i;
 
 /** Data as a careless event could hold it: every secret-named field next to the ids. */
 const SECRETS = {

@@ -42,6 +42,10 @@ export const IdentityAudit: AuditCatalog = {
     // At most one failure per account and minute, and every account-wide lock: never the password or the client.
     SignInFailed: ['reason', 'unrecordedFailures'],
     AccountLocked: ['failures', 'lockedUntil'],
+    // A passkey's name is the user's words (personal data): the audit shows which passkey, never what it is called.
+    PasskeyAdded: ['passkeyId', 'deviceType', 'backedUp'],
+    PasskeyRenamed: ['passkeyId'],
+    PasskeyRemoved: ['passkeyId'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

@@ -1,5 +1,6 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { ProviderTokenRpc } from '../identity/provider-tokens.rpc.js';
+import { PasskeyRpc } from '../identity/passkey.rpc.js';
 import { JwtKeyIssued } from '../jwt/jwt-key.events.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
@@ -40,6 +41,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.signInWithIdToken,
     IdentityRpc.listSocialProviders,
     ...Object.values(ProviderTokenRpc),
+    ...Object.values(PasskeyRpc),
     IdentityRpc.startSocialLink,
     IdentityRpc.linkWithIdToken,
     IdentityRpc.unlinkAccount,

@@ -1,6 +1,7 @@
 import { defineEvent } from '../messaging/event-definition.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
+import { PasskeyAdded, PasskeyRemoved, PasskeyRenamed } from './passkey.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -207,6 +208,9 @@ export const IdentityEventTypes = [
   AccountUnlinked,
   SignInFailed,
   AccountLocked,
+  PasskeyAdded,
+  PasskeyRenamed,
+  PasskeyRemoved,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -4,6 +4,7 @@ import { IDENTITY_EVENTS_STREAM, IDENTITY_MAIL_STREAM, IDENTITY_MAIL_SUBJECTS } 
 import { IdentityRpc } from './identity.rpc.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { ProviderTokenRpc } from './provider-tokens.rpc.js';
+import { PasskeyRpc } from './passkey.rpc.js';
 import { AuditRpc } from '../audit/audit.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
@@ -11,6 +12,7 @@ export const IdentityNatsAccess: NatsAccess = {
   serves: [
     ...Object.values(IdentityRpc),
     ...Object.values(ProviderTokenRpc),
+    ...Object.values(PasskeyRpc),
     ...Object.values(JwtKeyRpc),
     AuditRpc.identity,
   ],

@@ -113,17 +113,19 @@ export const OptionalImage = (): FieldDecorator =>
 export const OptionalImageUrl = (): FieldDecorator => all(IsOptional(), ImageUrl());
 
 /**
- * A free JSON object (an organization's metadata): at most `LIMITS.jsonDepth` levels and `maxLength` characters
- * as JSON text, and no control characters in its keys and strings but tabs and line breaks.
+ * A free JSON object (a WebAuthn answer): at most `LIMITS.jsonDepth` levels and `maxLength` characters as JSON
+ * text, and no control characters in its keys and strings but tabs and line breaks.
  */
-export const OptionalJsonObject = (maxLength: number): FieldDecorator =>
+export const JsonObject = (maxLength: number): FieldDecorator =>
   all(
-    IsOptional(),
     IsObject(),
     ValidateBy({
       name: 'boundedJson',
       validator: {
+        // Checked beside IsObject (every rule runs): anything else is that rule's refusal, not a crash here.
         validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
           !nestedDeeperThan(value, LIMITS.jsonDepth) &&
           JSON.stringify(value).length <= maxLength &&
           !freeTextHoldsControlCharacter(value),
@@ -132,6 +134,9 @@ export const OptionalJsonObject = (maxLength: number): FieldDecorator =>
     }),
     ownCharacterRule(),
   );
+
+/** As `JsonObject`, or absent (an organization's metadata). */
+export const OptionalJsonObject = (maxLength: number): FieldDecorator => all(IsOptional(), JsonObject(maxLength));
 
 /** Another contract's object (not an array, not null), checked with that class's rules. */
 export const Nested = (classOf: () => new () => object): FieldDecorator =>

@@ -60,6 +60,10 @@ export class GetSessionRequest extends SessionTokenRequest {
    */
   @OptionalBoolean()
   userMayChange?: boolean;
+
+  /** The gateway found no entry in Redis: the session service rebuilds it from Postgres without looking again. */
+  @OptionalBoolean()
+  missedInRedis?: boolean;
 }
 
 /** POST /revoke-session: one of the signed-in user's sessions, by its token. */

@@ -104,7 +104,7 @@ function evolveRegistered(
         socialAccounts: user.socialAccounts.filter(({ accountId }) => accountId !== event.data.accountId),
       };
     // Profile, role and ban changes, new provider tokens, these mails and failed passwords (the throttle, in Redis,
-    // decides on those) leave nothing a decision reads.
+    // decides on those) leave nothing a decision reads; nor do passkeys, decided on their rows (PasskeyStream).
     case 'ProviderTokensRefreshed':
     case 'SignInFailed':
     case 'AccountLocked':
@@ -114,6 +114,9 @@ function evolveRegistered(
     case 'UserUnbanned':
     case 'VerificationEmailRequested':
     case 'EmailChangeApprovalRequested':
+    case 'PasskeyAdded':
+    case 'PasskeyRenamed':
+    case 'PasskeyRemoved':
       return user;
     default: {
       const unknownEvent: never = event;

@@ -9,9 +9,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationEntity } from '../kernel/read-models/organization.entity.js';
 import { organizationStreamId } from '../kernel/organization-stream.js';
-import type { AcceptState, InviteMember, InviteState } from './invitation.decider.js';
+import type { InviteMember, InviteState } from './invitation.decider.js';
 import { InvitationEntity } from '../kernel/read-models/invitation.entity.js';
 import { InvitationReads } from '../kernel/reads/invitation-reads.js';
+import { type AcceptState } from './invitation-answer.decider.js';
 
 /** The seats of a team while it is one of the organization's: null without a team, or once it is gone. */
 const TEAM_MEMBERS = (team: string, organization: string) => `

@@ -1,7 +1,8 @@
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { hasPermission } from '../access/organization-roles.js';
-import { requireAddressee, type InvitationAnswer, type InvitationFacts } from './invitation.decider.js';
+import { type InvitationFacts } from './invitation.decider.js';
 import { type Membership } from '../kernel/organization-facts.js';
+import { requireAddressee, type InvitationAnswer } from './invitation-answer.decider.js';
 
 /**
  * get-invitation: the open invitation addressed to the caller, with its organization, while its inviter is still

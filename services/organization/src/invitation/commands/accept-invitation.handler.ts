@@ -8,13 +8,13 @@ import { memberViewProjection } from '../../kernel/read-models/member-view.proje
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
-import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation.decider.js';
 import { InvitationEntity } from '../../kernel/read-models/invitation.entity.js';
 import { InvitationStates } from '../invitation-states.js';
 import { invitationViewProjection } from '../../kernel/read-models/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { AcceptInvitationCommand } from './accept-invitation.command.js';
+import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation-answer.decider.js';
 
 @CommandHandler(AcceptInvitationCommand)
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitationCommand, AcceptedInvitationView> {

@@ -4,11 +4,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
-import { decideRejectInvitation, type InvitationFacts } from '../invitation.decider.js';
+import { type InvitationFacts } from '../invitation.decider.js';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { RejectInvitationCommand } from './reject-invitation.command.js';
+import { decideRejectInvitation } from '../invitation-answer.decider.js';
 
 @CommandHandler(RejectInvitationCommand)
 export class RejectInvitationHandler implements ICommandHandler<RejectInvitationCommand, RejectedInvitationView> {

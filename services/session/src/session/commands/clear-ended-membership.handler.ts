@@ -1,13 +1,34 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource, MoreThan } from 'typeorm';
+import { ActiveOrganizationRecorder, type ActiveOrganizationChoice } from '../active-organization-recorder.js';
+import { SessionEntity } from '../session.entity.js';
 import { ClearEndedMembershipCommand } from './clear-ended-membership.command.js';
-import { SessionWriter } from './session-writer.js';
 
-/** The user's live sessions that have the ended membership's organization (or team) active lose it. */
+/**
+ * A user's membership of an organization (or of one of its teams) ended: each of their live sessions that has it
+ * active loses it (the team only, for a team).
+ */
 @CommandHandler(ClearEndedMembershipCommand)
 export class ClearEndedMembershipHandler implements ICommandHandler<ClearEndedMembershipCommand, void> {
-  constructor(private readonly writer: SessionWriter) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly active: ActiveOrganizationRecorder,
+  ) {}
 
-  execute({ membership }: ClearEndedMembershipCommand): Promise<void> {
-    return this.writer.clearEndedMembership(membership);
+  async execute({ membership }: ClearEndedMembershipCommand): Promise<void> {
+    const { userId, organizationId, teamId, endedAt, correlationId } = membership;
+    const now = new Date();
+    const sessions = await this.dataSource.getRepository(SessionEntity).findBy({
+      userId,
+      expiresAt: MoreThan(now),
+      activeOrganizationId: organizationId,
+      ...(teamId !== undefined ? { activeTeamId: teamId } : {}),
+    });
+    const choice: ActiveOrganizationChoice = {
+      organizationId: teamId !== undefined ? organizationId : null,
+      teamId: null,
+      onlyIfActive: { organizationId, teamId, endedAt },
+    };
+    for (const session of sessions) await this.active.set(session, choice, correlationId, now);
   }
 }

@@ -9,7 +9,7 @@ import { SessionEntity } from '../session.entity.js';
 import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
 import { decideSession, initialSessionState, sessionStreamId } from '../session.decider.js';
-import { SessionWriter } from './session-writer.js';
+import { SessionEndings } from '../session-endings.js';
 import { CreateSessionCommand } from './create-session.command.js';
 
 /**
@@ -26,7 +26,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
   constructor(
     private readonly store: EventStore,
     private readonly users: UserViews,
-    private readonly writer: SessionWriter,
+    private readonly endings: SessionEndings,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
@@ -36,7 +36,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
     const user = provenByIdentity ? request.user : (await this.users.read(userId, request.correlationId)).user;
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
     if (request.endOtherSessions) {
-      await this.writer.endUserSessions({ userId, correlationId: request.correlationId });
+      await this.endings.endUserSessions({ userId, correlationId: request.correlationId });
     }
     const now = new Date();
     const sessionId = randomString();

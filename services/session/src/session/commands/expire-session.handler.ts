@@ -5,14 +5,14 @@ import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { cappedExpiry } from '../session.decider.js';
 import { SessionEntity } from '../session.entity.js';
 import { ExpireSessionCommand } from './expire-session.command.js';
-import { SessionWriter } from './session-writer.js';
+import { SessionEndings } from '../session-endings.js';
 
 /** Records the end of a session that has outlived its expiry or its absolute lifetime; a live one is left alone. */
 @CommandHandler(ExpireSessionCommand)
 export class ExpireSessionHandler implements ICommandHandler<ExpireSessionCommand, { expired: boolean }> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly writer: SessionWriter,
+    private readonly endings: SessionEndings,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
 
@@ -21,6 +21,6 @@ export class ExpireSessionHandler implements ICommandHandler<ExpireSessionComman
     if (!session) return { expired: false };
     const endsAt = cappedExpiry(session.createdAt, session.expiresAt, this.config.SESSION_ABSOLUTE_LIFETIME);
     if (endsAt > new Date()) return { expired: false };
-    return { expired: await this.writer.end(session, 'expired', request) };
+    return { expired: await this.endings.end(session, 'expired', request) };
   }
 }

@@ -3,7 +3,7 @@ import { AuthErrors, DomainError } from '@authsvc/errors';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserViews } from '../../user-snapshot/user-views.js';
 import { roleKeepsImpersonation } from '../impersonation-right.js';
-import { SessionWriter } from './session-writer.js';
+import { SessionEndings } from '../session-endings.js';
 import { FollowUserChangeCommand } from './follow-user-change.command.js';
 
 /**
@@ -15,14 +15,14 @@ import { FollowUserChangeCommand } from './follow-user-change.command.js';
 export class FollowUserChangeHandler implements ICommandHandler<FollowUserChangeCommand, UserView> {
   constructor(
     private readonly users: UserViews,
-    private readonly writer: SessionWriter,
+    private readonly endings: SessionEndings,
   ) {}
 
   async execute({ request }: FollowUserChangeCommand): Promise<UserView> {
     const { userId, correlationId, actorId } = request;
     const user = await this.users.follow(userId, correlationId);
     if (request.rightsMayEnd && !roleKeepsImpersonation(user, new Date())) {
-      await this.writer.endImpersonationsBy(userId, { correlationId, actorId });
+      await this.endings.endImpersonationsBy(userId, { correlationId, actorId });
     }
     if (!user) throw new DomainError(AuthErrors.USER_NOT_FOUND);
     return user;

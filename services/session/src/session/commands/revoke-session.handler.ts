@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { SessionEntity } from '../session.entity.js';
-import { SessionWriter } from './session-writer.js';
+import { SessionEndings } from '../session-endings.js';
 import { RevokeSessionCommand } from './revoke-session.command.js';
 
 /**
@@ -12,13 +12,13 @@ import { RevokeSessionCommand } from './revoke-session.command.js';
 export class RevokeSessionHandler implements ICommandHandler<RevokeSessionCommand, { revoked: boolean }> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly writer: SessionWriter,
+    private readonly endings: SessionEndings,
   ) {}
 
   async execute({ request }: RevokeSessionCommand): Promise<{ revoked: boolean }> {
     const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ token: request.token });
     if (!session || (request.userId !== undefined && session.userId !== request.userId)) return { revoked: false };
     const reason = request.userId === undefined && request.actorId === undefined ? 'sign-out' : 'revoked';
-    return { revoked: await this.writer.end(session, reason, request) };
+    return { revoked: await this.endings.end(session, reason, request) };
   }
 }

@@ -1,6 +1,6 @@
 import type { SessionAndUser } from '@authsvc/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SessionWriter } from './session-writer.js';
+import { ActiveOrganizationRecorder } from '../active-organization-recorder.js';
 import { SetActiveOrganizationCommand } from './set-active-organization.command.js';
 
 /** Records a live session's active organization and team; null for an unknown, ended or expired session. */
@@ -9,10 +9,10 @@ export class SetActiveOrganizationHandler implements ICommandHandler<
   SetActiveOrganizationCommand,
   SessionAndUser | null
 > {
-  constructor(private readonly writer: SessionWriter) {}
+  constructor(private readonly active: ActiveOrganizationRecorder) {}
 
   async execute({ request }: SetActiveOrganizationCommand): Promise<SessionAndUser | null> {
     const choice = { organizationId: request.organizationId, teamId: request.teamId };
-    return (await this.writer.setActiveByToken(request.token, choice, request.correlationId, new Date())) ?? null;
+    return (await this.active.setByToken(request.token, choice, request.correlationId, new Date())) ?? null;
   }
 }

@@ -16,7 +16,11 @@ export class GetSessionHandler implements IQueryHandler<GetSessionQuery, Session
   ) {}
 
   async execute({ request }: GetSessionQuery): Promise<SessionReadModel | null> {
-    const entry = await this.sessions.find(request.token, request.correlationId, new Date());
+    const { token, correlationId } = request;
+    const now = new Date();
+    const entry = request.missedInRedis
+      ? await this.sessions.rebuild(token, correlationId, now)
+      : await this.sessions.find(token, correlationId, now);
     if (!entry) return null;
     if (request.userMayChange) await this.users.expectChange(entry.session.userId);
     return entry;
