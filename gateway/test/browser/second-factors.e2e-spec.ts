@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
+import { LocalOpenIdProvider } from '../support/identity-providers/local-openid-provider.js';
 import { checkScreen, newVisitor } from './support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
+import { signInAtProvider } from './support/provider-pages.js';
 import { mailedCode } from './support/mailed-code.js';
 import { mailedLink } from './support/mail-links.js';
 import { errorOfField, personWithAccount, signIn, signedInVisitor, type Person } from './support/people.js';
@@ -9,9 +11,15 @@ import { totpCode } from './support/totp.js';
 const SUITE = 'second-factors';
 
 describe('web client: second factors in a browser', () => {
+  let google: LocalOpenIdProvider;
+  beforeAll(async () => {
+    google = await LocalOpenIdProvider.start({ issuer: 'https://accounts.google.com' });
+  });
   // One browser signs the same person in four times within seconds: the per-client sign-in limit would refuse the
   // last ones (the limits have suites of their own).
-  const suite = browserSuite({ RATE_LIMIT_ENABLED: 'false' });
+  const suite = browserSuite(() => ({ ...google.env('GOOGLE'), RATE_LIMIT_ENABLED: 'false' }));
+  beforeAll(() => google.allowRedirectUri(suite.stack.url('/api/auth/callback/google')));
+  afterAll(() => google?.stop());
 
   const openSecurity = async (page: Page) => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Security' }).click();
@@ -30,9 +38,8 @@ describe('web client: second factors in a browser', () => {
   const shownBackupCodes = (page: Page) =>
     page.getByRole('list', { name: 'Backup codes' }).locator('code').allTextContents();
 
-  it('sets up an authenticator, then signs in with its code, a backup code, a mailed code and a trusted device', async () => {
-    const person = await personWithAccount(suite.stack, 'web-totp');
-    const page = await signedInVisitor(suite, person);
+  /** Sets up an authenticator on the security screen as a person does; the key and the backup codes shown. */
+  const turnOnTwoFactor = async (page: Page, person: Person) => {
     await openSecurity(page);
     await checkScreen(page, SUITE, 'security');
     await confirmWithPassword(page, 'Set up an authenticator app', person);
@@ -43,10 +50,17 @@ describe('web client: second factors in a browser', () => {
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
     await page.getByRole('status').filter({ hasText: 'Two-factor authentication is on' }).waitFor();
     const backupCodes = await shownBackupCodes(page);
-    expect(backupCodes).toHaveLength(10);
     await checkScreen(page, SUITE, 'backup-codes');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText('Status: on').waitFor();
+    return { secret, backupCodes };
+  };
+
+  it('sets up an authenticator, then signs in with its code, a backup code, a mailed code and a trusted device', async () => {
+    const person = await personWithAccount(suite.stack, 'web-totp');
+    const page = await signedInVisitor(suite, person);
+    const { secret, backupCodes } = await turnOnTwoFactor(page, person);
+    expect(backupCodes).toHaveLength(10);
 
     // The password alone no longer signs in: a code does, and a wrong one is shown at its field.
     await signOut(page);
@@ -99,6 +113,27 @@ describe('web client: second factors in a browser', () => {
     await signOut(other);
     await signIn(other, person.email, person.password);
     await profile(other);
+  });
+
+  it('asks a two-factor person back from a social sign-in for the second factor, then goes on', async () => {
+    const person = await personWithAccount(suite.stack, 'web-social-totp');
+    const page = await signedInVisitor(suite, person);
+    // A verified address: the provider's account with the same verified address joins this one.
+    await page.goto(await mailedLink(suite.smtp, person.email, '/api/auth/verify-email'));
+    await page.goto('/account');
+    const { secret } = await turnOnTwoFactor(page, person);
+    await signOut(page);
+
+    const sub = `google-${person.email}`;
+    google.addUser({ sub, email: person.email, emailVerified: true, name: person.name });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL((url) => url.origin === google.origin);
+    await signInAtProvider(page, sub, { consent: true });
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await profile(page);
+    expect(new URL(page.url()).pathname).toBe('/account');
   });
 
   it('adds a passkey with a virtual authenticator, renames it, signs in with it and removes it', async () => {
