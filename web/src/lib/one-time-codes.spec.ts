@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   backupCodesText,
   digitsOfCode,
+  endsSignInAttempt,
   normaliseBackupCode,
   offeredMethods,
   twoFactorChallenge,
@@ -59,5 +60,25 @@ describe('backupCodesText', () => {
     expect(lines[0]).toBe('Backup codes for ada@example.com (each works once)');
     expect(lines[1]).toBe(' 1. code0-xxxxx');
     expect(lines[10]).toBe('10. code9-xxxxx');
+  });
+});
+
+describe('endsSignInAttempt', () => {
+  it('is over when the challenge is gone or the account locked, whatever the method', () => {
+    for (const method of ['totp', 'otp', 'backup'] as const) {
+      expect(endsSignInAttempt('INVALID_TWO_FACTOR_COOKIE', method)).toBe(true);
+      expect(endsSignInAttempt('ACCOUNT_TEMPORARILY_LOCKED', method)).toBe(true);
+    }
+  });
+
+  it('is over after too many tries at the app or backup codes, but a mailed code can be sent again', () => {
+    expect(endsSignInAttempt('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'totp')).toBe(true);
+    expect(endsSignInAttempt('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'backup')).toBe(true);
+    expect(endsSignInAttempt('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'otp')).toBe(false);
+  });
+
+  it('goes on after a wrong code or no error', () => {
+    expect(endsSignInAttempt('INVALID_CODE', 'totp')).toBe(false);
+    expect(endsSignInAttempt(undefined, 'totp')).toBe(false);
   });
 });

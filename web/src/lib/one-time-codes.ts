@@ -20,6 +20,16 @@ export function twoFactorChallenge(answer: unknown): { methods: SecondFactorMeth
   return twoFactorRedirect === true ? { methods: offeredMethods(twoFactorMethods) } : null;
 }
 
+/**
+ * Whether an error of a second-factor check ended the sign-in attempt, so that only signing in again helps: the
+ * challenge expired or was used up (INVALID_TWO_FACTOR_COOKIE), its tries ran out (for a mailed code, a new code
+ * helps instead), or the account is locked for a while.
+ */
+export function endsSignInAttempt(code: string | undefined, method: SecondFactorMethod): boolean {
+  if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'ACCOUNT_TEMPORARILY_LOCKED') return true;
+  return code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' && method !== 'otp';
+}
+
 /** A typed code as the server compares it: people paste "123 456" or "123-456" from an app or a mail. */
 export function digitsOfCode(typed: string): string {
   return typed.replace(/[\s-]/g, '');

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { CodeField } from '../../components/code-field';
@@ -6,7 +7,12 @@ import { Checkbox } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { useFinishSignIn } from '../../components/use-finish-sign-in';
 import { textOf, useForm } from '../../components/use-form';
-import { digitsOfCode, normaliseBackupCode, type SecondFactorMethod } from '../../lib/one-time-codes';
+import {
+  digitsOfCode,
+  endsSignInAttempt,
+  normaliseBackupCode,
+  type SecondFactorMethod,
+} from '../../lib/one-time-codes';
 
 /** A wrong code belongs to the code field; the challenge's end (tries used up, expired, locked) to the form. */
 const FIELD_OF_CODE = { INVALID_CODE: 'code', INVALID_BACKUP_CODE: 'code', OTP_HAS_EXPIRED: 'code' };
@@ -58,7 +64,13 @@ export function SecondFactorForm({ method }: { method: SecondFactorMethod }) {
         <CodeField label={LABELS[method]} backup={method === 'backup'} error={form.fieldError('code')} />
         <Checkbox label="Trust this device for 30 days" name="trustDevice" />
         <FormError message={form.formError} />
-        <SubmitButton pending={form.pending}>Verify</SubmitButton>
+        {endsSignInAttempt(form.errorCode, method) ? (
+          <p>
+            <Link to="/sign-in">Sign in again</Link>
+          </p>
+        ) : (
+          <SubmitButton pending={form.pending}>Verify</SubmitButton>
+        )}
       </form>
     </>
   );
