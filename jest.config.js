@@ -30,6 +30,7 @@ export const shared = {
   transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {
     '^@authsvc/(errors|config|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@authsvc/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
@@ -48,6 +49,7 @@ export default {
         '<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts',
         '<rootDir>/web/src/lib/**/*.spec.ts',
         '<rootDir>/test/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
       ],
     },
     {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { natsServerConfigFiles } from '@authsvc/platform';
+import { natsServerConfigFiles } from '../scripts/nats-config/nats-server-config-files.js';
 
 /** The committed NATS authorization is what the apps' declared access generates: it cannot drift from the code. */
 describe('generated NATS server configuration', () => {

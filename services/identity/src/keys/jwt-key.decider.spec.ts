@@ -1,5 +1,5 @@
 import { JwtKeyIssued } from '@authsvc/contracts';
-import { givenEvents } from '@authsvc/platform';
+import { givenEvents } from '@authsvc/platform/testing';
 import { jwtKeyDecider, type IssueJwtKey, type NewJwtKey } from './jwt-key.decider.js';
 
 const policy = { intervalSeconds: 3600, currentSealKeyId: 'seal-1' };

@@ -1,6 +1,7 @@
 import { AccountLocked, SignInFailed, UserRegistered } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
-import { givenEvents, pendingEvent, type Decider } from '@authsvc/platform';
+import { pendingEvent } from '@authsvc/platform';
+import { givenEvents, type Decider } from '@authsvc/platform/testing';
 import type { PasswordFailure } from '../security/password-failure.js';
 import { decideUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';

@@ -1,6 +1,7 @@
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
-import { givenEvents, type Decider, type PendingEvent } from '@authsvc/platform';
+import { type PendingEvent } from '@authsvc/platform';
+import { givenEvents, type Decider } from '@authsvc/platform/testing';
 import { decideUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';
 import { refreshProviderTokens, type LinkSocialAccount } from './social-account.decisions.js';

@@ -9,7 +9,8 @@ import {
   VerificationEmailRequested,
 } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
-import { givenEvents, type Decider, type DecisionOutcome, type PendingEvent } from '@authsvc/platform';
+import { type PendingEvent } from '@authsvc/platform';
+import { givenEvents, type Decider, type DecisionOutcome } from '@authsvc/platform/testing';
 import { decideUser, type RegisterUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';
 

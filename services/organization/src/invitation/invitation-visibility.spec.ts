@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { refusalOf } from '@authsvc/platform';
+import { refusalOf } from '@authsvc/platform/testing';
 import type { InvitationFacts } from './invitation.decider.js';
 import { invitationsVisibleTo } from '../kernel/views/invitations-visible-to.js';
 import { requireInvitationReader, requireReadableInvitation, requireVerifiedAddress } from './invitation-visibility.js';

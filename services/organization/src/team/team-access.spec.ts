@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { refusalOf } from '@authsvc/platform';
+import { refusalOf } from '@authsvc/platform/testing';
 import {
   activeTeamAsked,
   requireActiveTeamChoice,

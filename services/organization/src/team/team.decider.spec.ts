@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { refusalOf, type PendingEvent } from '@authsvc/platform';
+import { type PendingEvent } from '@authsvc/platform';
+import { refusalOf } from '@authsvc/platform/testing';
 import {
   decideAddTeamMember,
   decideCreateTeam,

@@ -1,4 +1,5 @@
-import { refusalOf, type PendingEvent } from '@authsvc/platform';
+import { type PendingEvent } from '@authsvc/platform';
+import { refusalOf } from '@authsvc/platform/testing';
 import type {
   InvitationFacts,
   InvitationRules,

@@ -1,4 +1,5 @@
-import { asRecordedEvent, projectedRow, type PendingEvent } from '@authsvc/platform';
+import { projectedRow, type PendingEvent } from '@authsvc/platform';
+import { asRecordedEvent } from '@authsvc/platform/testing';
 import { sessionViewProjection } from './projections/session-view.projection.js';
 import { sessionStateOf } from './session-state.js';
 import { decideSession, evolveSession, initialSessionState, type SessionCommand } from './session.decider.js';

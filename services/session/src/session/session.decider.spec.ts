@@ -1,5 +1,5 @@
 import { ActiveOrganizationChanged, SessionCreated, SessionRefreshed, SessionRevoked } from '@authsvc/contracts';
-import { givenEvents, type Decider } from '@authsvc/platform';
+import { givenEvents, type Decider } from '@authsvc/platform/testing';
 import {
   decideSession,
   evolveSession,

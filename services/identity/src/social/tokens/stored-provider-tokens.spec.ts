@@ -1,4 +1,5 @@
-import { asRecordedEvent, type PendingEvent } from '@authsvc/platform';
+import { type PendingEvent } from '@authsvc/platform';
+import { asRecordedEvent } from '@authsvc/platform/testing';
 import {
   accountLinked,
   refreshProviderTokens,

@@ -1,7 +1,8 @@
 import { DEV_NATS_NKEY_SEEDS, type NatsUserName } from '@authsvc/config';
 import { NATS_ACCESS } from '@authsvc/contracts';
 import { nkeys } from '@nats-io/transport-node';
-import { natsPermissions, publicKeyFromEnvironment, renderNatsServerConfig } from './nats-authorization.js';
+import { natsPermissions } from './nats-permissions.js';
+import { publicKeyFromEnvironment, renderNatsServerConfig } from './nats-server-config.js';
 
 export const NATS_SERVER_CONFIG = 'nats/nats-server.conf';
 export const NATS_SERVER_DEV_CONFIG = 'nats/nats-server.dev.conf';

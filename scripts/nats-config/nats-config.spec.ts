@@ -1,5 +1,6 @@
 import { defineRpc, type NatsAccess } from '@authsvc/contracts';
-import { natsPermissions, publicKeyFromEnvironment, renderNatsServerConfig } from './nats-authorization.js';
+import { natsPermissions } from './nats-permissions.js';
+import { publicKeyFromEnvironment, renderNatsServerConfig } from './nats-server-config.js';
 
 class Request {}
 const served = defineRpc<Request, null>('door.rpc.door.open', Request);
