@@ -11,6 +11,9 @@ import { ActiveOrganization } from './session/active-organization.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorCookies } from './two-factor/two-factor-cookies.js';
+import { AdminTwoFactorController } from './two-factor/admin-two-factor.controller.js';
 import { SocialController } from './social/social.controller.js';
 import { ProviderTokensController } from './social/provider-tokens.controller.js';
 import { AccountLinkingController } from './social/account-linking.controller.js';
@@ -19,6 +22,8 @@ import { StatusController } from './auth/status.controller.js';
 import { UserSessionsController } from './auth/user-sessions.controller.js';
 import { UsernameController } from './auth/username.controller.js';
 import { VerificationController } from './auth/verification.controller.js';
+import { MagicLinkController } from './passwordless/magic-link.controller.js';
+import { EmailOtpController } from './passwordless/email-otp.controller.js';
 import { PasswordController } from './auth/password.controller.js';
 import { AccountController } from './auth/account.controller.js';
 import { DeleteUserController } from './auth/delete-user.controller.js';
@@ -67,6 +72,8 @@ export class AppModule {
       controllers: [
         SignUpController,
         SignInController,
+        TwoFactorController,
+        AdminTwoFactorController,
         SocialController,
         ProviderTokensController,
         AccountLinkingController,
@@ -76,6 +83,8 @@ export class AppModule {
         UserSessionsController,
         UsernameController,
         VerificationController,
+        MagicLinkController,
+        EmailOtpController,
         PasswordController,
         AccountController,
         DeleteUserController,
@@ -117,6 +126,7 @@ export class AppModule {
         ActiveMember,
         CurrentSession,
         SessionIssuer,
+        TwoFactorCookies,
         SessionCookieCache,
         ActiveOrganization,
         AdminAccess,

@@ -53,6 +53,11 @@ const gatewaySchema = {
   IP_ADDRESS_HEADER: text('x-forwarded-for'),
   /** The click that verifies an address signs its user in (a later click on the same link never does). */
   AUTO_SIGN_IN_AFTER_VERIFICATION: boolean(true),
+  /**
+   * Where a social sign-in of a two-factor user sends the browser for its second factor (with the challenge cookie
+   * and `?callbackURL=` where to go after): a path on BASE_URL (the web client's screen) or an absolute URL.
+   */
+  TWO_FACTOR_PAGE: text('/two-factor'),
   /** Seconds after sign-in during which a session may do sensitive things without the password; 0: always. */
   SESSION_FRESH_AGE: integer(86400, 0, 34_560_000),
   DELETE_USER_ENABLED: boolean(true),

@@ -3,16 +3,18 @@ import {
   SignInEmailBody,
   SignInUsernameBody,
   type StartedSession,
+  type TwoFactorChallenge,
   type UserView,
 } from '@authsvc/contracts';
-import { Body, HttpCode, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller, sessionClientOf } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { locationOf } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
+import { TwoFactorCookies, type TwoFactorRedirect } from '../two-factor/two-factor-cookies.js';
 
 export interface SignInAnswer {
   redirect: boolean;
@@ -26,6 +28,7 @@ export class SignInController {
   constructor(
     private readonly services: ServiceClient,
     private readonly sessions: SessionIssuer,
+    private readonly twoFactor: TwoFactorCookies,
   ) {}
 
   @Post('sign-in/email')
@@ -34,11 +37,13 @@ export class SignInController {
   async signInEmail(
     @Body() body: SignInEmailBody,
     @Caller() caller: Caller,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
-  ): Promise<SignInAnswer> {
+  ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithEmail, {
       ...body,
       ...sessionClientOf(caller, body.rememberMe !== false),
+      trustedDevice: this.twoFactor.trustedDeviceOf(request),
     });
     return this.signedIn(started, body, response);
   }
@@ -49,24 +54,27 @@ export class SignInController {
   async signInUsername(
     @Body() body: SignInUsernameBody,
     @Caller() caller: Caller,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
-  ): Promise<SignInAnswer> {
+  ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithUsername, {
       ...body,
       ...sessionClientOf(caller, body.rememberMe !== false),
+      trustedDevice: this.twoFactor.trustedDeviceOf(request),
     });
     return this.signedIn(started, body, response);
   }
 
   /**
-   * `{redirect, token, url?, user}` and the session cookie; with a callbackURL the client navigates there
+   * `{redirect, token, url?, user}` and the session cookie, or the second step for a two-factor user; with a callbackURL the client navigates there
    * (`redirect: true`, and a Location header as the current client's server sends).
    */
   private signedIn(
-    started: StartedSession,
+    started: StartedSession | TwoFactorChallenge,
     { callbackURL, rememberMe }: SignInEmailBody | SignInUsernameBody,
     response: FastifyReply,
-  ): SignInAnswer {
+  ): SignInAnswer | TwoFactorRedirect {
+    if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
     this.sessions.setCookies(started, rememberMe !== false, response);
     const { session, user } = started;
     if (!callbackURL) return { redirect: false, token: session.token, user };

@@ -8,6 +8,8 @@ import { SignInController } from '../auth/sign-in.controller.js';
 import { SignUpController } from '../auth/sign-up.controller.js';
 import { StatusController } from '../auth/status.controller.js';
 import { VerificationController } from '../auth/verification.controller.js';
+import { MagicLinkController } from '../passwordless/magic-link.controller.js';
+import { EmailOtpController } from '../passwordless/email-otp.controller.js';
 import { InvitationController } from '../organization/invitation.controller.js';
 import { CREDENTIAL_RULE, DEFAULT_RULE, rateLimitRuleOf } from './rate-limit-rules.js';
 
@@ -29,6 +31,16 @@ describe('rate limit rules bound to routes', () => {
     [DeleteUserController, 'deleteUser'],
     [AccountController, 'changeEmail'],
     [VerificationController, 'send'],
+    [MagicLinkController, 'send'],
+    [MagicLinkController, 'verify'],
+    [MagicLinkController, 'confirm'],
+    [EmailOtpController, 'send'],
+    [EmailOtpController, 'check'],
+    [EmailOtpController, 'signIn'],
+    [EmailOtpController, 'verifyEmail'],
+    [EmailOtpController, 'requestPasswordReset'],
+    [EmailOtpController, 'forgetPassword'],
+    [EmailOtpController, 'resetPassword'],
     [InvitationController, 'invite'],
   ])('%p.%s checks a password or sends mail: 3 per 10 s, refused when it cannot be counted', (controller, handler) => {
     expect(ruleOfHandler(controller, handler)).toEqual({ windowMs: 10_000, max: 3, failClosed: true });

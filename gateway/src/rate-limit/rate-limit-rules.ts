@@ -16,6 +16,9 @@ export const DEFAULT_RULE: RateLimitRule = { windowMs: 10_000, max: 100, failClo
 /** Routes that check a password, send mail or take a mailed token: 3 requests per 10 s per client, as the reference. */
 export const CREDENTIAL_RULE: RateLimitRule = { windowMs: 10_000, max: 3, failClosed: true };
 
+/** `/two-factor/*`: each request may test a code or send one, 3 per 10 s per client as the reference's plugin. */
+export const TWO_FACTOR_RULE: RateLimitRule = { windowMs: 10_000, max: 3, failClosed: true };
+
 /** Where a route keeps its rule in its Fastify route config. */
 const RULE_KEY = 'rateLimit';
 

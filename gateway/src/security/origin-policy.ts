@@ -42,7 +42,8 @@ export function checkOrigin(facts: OriginFacts, trusted: TrustedOrigins): void {
   if (facts.method === 'POST' && !isFormPost) checkRequestOrigin(facts, trusted, isSignIn);
   const body = (typeof facts.body === 'object' && facts.body !== null ? facts.body : {}) as Record<string, unknown>;
   for (const [field, notAString, untrusted] of URL_FIELDS) {
-    const value = body[field] ?? (field === 'callbackURL' ? facts.query[field] : undefined);
+    // A mailed link's URLs are in its query (the magic link's three, verify-email's callbackURL).
+    const value = body[field] ?? facts.query[field];
     if (!value) continue;
     if (typeof value !== 'string') throw new DomainError(notAString);
     if (!trusted.isTrustedUrl(value)) throw new DomainError(untrusted);

@@ -25,6 +25,10 @@ export class AuthCookies {
   readonly state: string;
   /** Binds a passkey ceremony's challenge to the browser that asked for its options (passkey plugin). */
   readonly passkeyChallenge: string;
+  /** A sign-in awaiting its second factor (two-factor plugin). */
+  readonly twoFactor: string;
+  /** A device that need not prove the second factor again for 30 days (two-factor plugin). */
+  readonly trustDevice: string;
   private readonly signatureKeys: KeyRing;
   private readonly sessionDataKeys: KeyRing;
 
@@ -41,6 +45,24 @@ export class AuthCookies {
     this.adminSession = `${prefix}.admin_session`;
     this.state = `${prefix}.state`;
     this.passkeyChallenge = `${prefix}.better-auth-passkey`;
+    this.twoFactor = `${prefix}.two_factor`;
+    this.trustDevice = `${prefix}.trust_device`;
+  }
+
+  /** A cookie of ours holding `value` signed like the session cookie, for `maxAge` seconds. */
+  issueSigned(name: string, value: string, maxAge: number): string {
+    return serializeCookie(name, signCookieValue(value, this.signatureKeys), { maxAge, secure: this.secure });
+  }
+
+  /** The value of the request's cookie `name` if its signature holds. */
+  readSigned(name: string, cookieHeader: string | undefined): string | undefined {
+    const signed = parseCookieHeader(cookieHeader).get(name);
+    return signed ? unsignCookieValue(signed, this.signatureKeys) : undefined;
+  }
+
+  /** Clearing cookies (Max-Age 0) for these names. */
+  clearing(...names: string[]): string[] {
+    return this.cleared(names);
   }
 
   /** The state cookie of a social sign-in, signed, expiring with its flow. */

@@ -4,7 +4,9 @@ import { AuthErrors } from './catalogue/auth.errors.js';
 import { CaptchaErrors } from './catalogue/captcha.errors.js';
 import { OrganizationErrors } from './catalogue/organization.errors.js';
 import { PasskeyErrors } from './catalogue/passkey.errors.js';
+import { PasswordlessErrors } from './catalogue/passwordless.errors.js';
 import { RequestErrors } from './catalogue/request.errors.js';
+import { TwoFactorErrors } from './catalogue/two-factor.errors.js';
 import { UsernameErrors } from './catalogue/username.errors.js';
 import type { ErrorDefinition } from './error-definition.js';
 import { HttpStatus } from './http-status.js';
@@ -18,6 +20,8 @@ const everyEntry: readonly ErrorDefinition[] = [
   ...Object.values(AdminErrors),
   ...Object.values(AuditErrors),
   ...Object.values(PasskeyErrors),
+  ...Object.values(PasswordlessErrors),
+  ...Object.values(TwoFactorErrors),
 ];
 
 /** A code may name several entries (VALIDATION_ERROR for bodies and for queries), told apart by message. */

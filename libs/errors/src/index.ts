@@ -10,3 +10,5 @@ export * from './catalogue/captcha.errors.js';
 export * from './catalogue/admin.errors.js';
 export * from './catalogue/audit.errors.js';
 export * from './catalogue/passkey.errors.js';
+export * from './catalogue/passwordless.errors.js';
+export * from './catalogue/two-factor.errors.js';

@@ -23,6 +23,7 @@ import {
   ShutdownVariables,
   type ConfigOf,
   type SocialConfig,
+  text,
 } from '@authsvc/config';
 import type { ThrottleSettings } from './security/throttle-backoff.js';
 
@@ -58,6 +59,23 @@ const identitySchema = {
    * before them must not keep a session through the owner's reset (pre-account takeover).
    */
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolean(true),
+  /**
+   * A magic link or an emailed sign-in code for an address without an account registers it (verified), as
+   * better-auth's plugins do by default; false: such an address is refused (its link fails, its code never comes).
+   */
+  EMAIL_SIGN_IN_SIGN_UP: boolean(true),
+  /** Seconds a magic link works (once). */
+  MAGIC_LINK_EXPIRES_IN: integer(300, 60, 3600),
+  /** Seconds a mailed one-time code works. */
+  EMAIL_OTP_EXPIRES_IN: integer(300, 60, 3600),
+  /**
+   * Wrong codes an address may be sent in PASSWORDLESS_ADDRESS_WINDOW seconds, whatever the codes (a new send does
+   * not restore it), after which its codes are refused until the window ends: bounds guessing when sends are many.
+   */
+  EMAIL_OTP_ADDRESS_BUDGET: integer(10, 3, 1000),
+  /** Links and codes mailed to one address in PASSWORDLESS_ADDRESS_WINDOW seconds; past it, none (same answer). */
+  PASSWORDLESS_ADDRESS_SENDS: integer(10, 1, 1000),
+  PASSWORDLESS_ADDRESS_WINDOW: integer(900, 60, 86400),
   DELETE_USER_SEND_VERIFICATION: boolean(false),
   DELETE_USER_TOKEN_EXPIRES_IN: integer(86400, 60, 30 * 24 * 3600),
   /**
@@ -88,6 +106,8 @@ const identitySchema = {
    * better-auth's clients may send none; a token signs in once either way.
    */
   ID_TOKEN_REQUIRE_NONCE: boolean(false),
+  /** The issuer an authenticator app shows for our TOTP secrets (a body's `issuer` wins), as the reference's appName. */
+  TWO_FACTOR_ISSUER: text('Better Auth'),
 };
 
 type IdentitySettings = ConfigOf<typeof identitySchema>;

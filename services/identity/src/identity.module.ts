@@ -56,9 +56,13 @@ import { AccountLinkingNatsController } from './social/link/account-linking.nats
 import { socialProviders } from './social/social.providers.js';
 import { ProviderTokensNatsController } from './social/tokens/provider-tokens.nats-controller.js';
 import { providerTokenProviders } from './social/tokens/provider-tokens.providers.js';
-
+import { passwordlessProviders } from './passwordless/passwordless.providers.js';
+import { PasswordlessNatsController } from './passwordless/passwordless.nats-controller.js';
+import { twoFactorProviders } from './two-factor/two-factor.providers.js';
+import { TwoFactorNatsController } from './two-factor/two-factor.nats-controller.js';
 import { PasskeyNatsController } from './passkey/passkey.nats-controller.js';
 import { passkeyProviders } from './passkey/passkey.providers.js';
+
 @Module({})
 export class IdentityModule {
   static forRuntime(runtime: ServiceRuntime & { redis: Redis }, config: IdentityConfig): DynamicModule {
@@ -76,6 +80,8 @@ export class IdentityModule {
         ProviderTokensNatsController,
         AccountLinkingNatsController,
         PasskeyNatsController,
+        PasswordlessNatsController,
+        TwoFactorNatsController,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -134,6 +140,8 @@ export class IdentityModule {
         ...socialProviders(runtime.redis, config),
         ...providerTokenProviders(runtime.redis),
         ...passkeyProviders(runtime.redis),
+        ...passwordlessProviders(runtime.redis),
+        ...twoFactorProviders(runtime.redis),
       ],
     };
   }

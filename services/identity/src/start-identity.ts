@@ -28,6 +28,7 @@ import { Passkeys1765700000000 } from './migrations/1765700000000-passkeys.js';
 import { JwtKeyEntity } from './keys/jwt-key.entity.js';
 import { jwtKeyViewProjection } from './keys/projections/jwt-key-view.projection.js';
 import { PasswordResetTokenEntity } from './user/password-reset-token.entity.js';
+import { TwoFactor1765710000000 } from './migrations/1765710000000-two-factor.js';
 import { passwordResetTokenProjection } from './user/projections/password-reset-token.projection.js';
 import { AccountEntity } from './user/account.entity.js';
 import { accountViewProjection } from './user/projections/account-view.projection.js';
@@ -58,6 +59,7 @@ await runService('identity', async () => {
       AuditIndexes1765610000000,
       AppliedCommands1765620000000,
       Passkeys1765700000000,
+      TwoFactor1765710000000,
     ],
     projections: [
       userViewProjection,

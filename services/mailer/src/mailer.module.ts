@@ -10,6 +10,7 @@ import { LegacyMailRequests } from './mail/legacy-mail-requests.js';
 import { MailInbox } from './mail/mail-inbox.js';
 import { MailRedaction } from './mail/mail-redaction.js';
 import { renderMailFor } from './mail/mail-requests.js';
+import { renderPasswordlessMail } from './mail/passwordless-mails.js';
 import { MailSender } from './mail/mail-sender.js';
 import type { MailTransport } from './mail/mail-transport.js';
 import { MailboxNatsController } from './mail/mailbox.nats-controller.js';
@@ -23,7 +24,8 @@ export class MailerModule {
     const redaction = new MailRedaction(!config.DEV_MAILBOX_ENABLED);
     const sender = new MailSender(runtime.dataSource, transport, redaction, runtime.logger);
     // One renderer for identity's mail requests and the organization's invitations: it goes by the event type.
-    const render = (event: PublishedEvent) => renderMailFor(event) ?? renderInvitationMail(event, config.BASE_URL);
+    const render = (event: PublishedEvent) =>
+      renderMailFor(event) ?? renderPasswordlessMail(event) ?? renderInvitationMail(event, config.BASE_URL);
     const inbox = new MailInbox(runtime.dataSource, render, () => sender.nudge());
     return {
       module: MailerModule,

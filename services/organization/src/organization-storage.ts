@@ -26,6 +26,7 @@ import { teamMemberViewProjection } from './kernel/read-models/team-member-view.
 import { teamViewProjection } from './kernel/read-models/team-view.projection.js';
 import { TeamMemberEntity } from './kernel/read-models/team-member.entity.js';
 import { TeamEntity } from './kernel/read-models/team.entity.js';
+import { TwoFactorSnapshot1765700000000 } from './migrations/1765700000000-two-factor-snapshot.js';
 /** The tables the service maps (its read models and its copy of identity's users). */
 export const ORGANIZATION_ENTITIES = [
   OrganizationEntity,
@@ -53,6 +54,7 @@ export const ORGANIZATION_MIGRATIONS = [
   Webhooks1765450000000,
   AuditIndexes1765610000000,
   AppliedCommands1765620000000,
+  TwoFactorSnapshot1765700000000,
 ];
 
 /** The read models every append keeps in its own transaction: decisions are made on them. */

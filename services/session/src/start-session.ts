@@ -18,6 +18,7 @@ import { sessionViewProjection } from './session/projections/session-view.projec
 import { SessionEntity } from './session/session.entity.js';
 import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
 
+import { TwoFactorSnapshot1765700000000 } from './migrations/1765700000000-two-factor-snapshot.js';
 await runService('session', async () => {
   const config = loadSessionConfig(process.env);
   const runtime = (await ServiceRuntime.start({
@@ -35,6 +36,7 @@ await runService('session', async () => {
       ImpersonationsByAdmin1765400000000,
       AuditIndexes1765610000000,
       AppliedCommands1765620000000,
+      TwoFactorSnapshot1765700000000,
     ],
     projections: [sessionViewProjection],
     nats: SessionNatsAccess,

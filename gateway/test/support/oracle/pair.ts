@@ -89,7 +89,7 @@ export class Pair {
         name: 'reference',
         baseUrl: reference.baseUrl,
         linksMailedTo: (address) =>
-          reference.mails.filter((mail) => mail.to === address).map((mail) => new URL(mail.url)),
+          reference.mails.filter((mail) => mail.to === address && mail.url !== '').map((mail) => new URL(mail.url)),
       },
       webOrigin,
       ignoredKeys,

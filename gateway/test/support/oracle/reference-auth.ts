@@ -2,19 +2,26 @@ import { createServer, type Server } from 'node:http';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
 import { toNodeHandler } from 'better-auth/node';
-import { admin, jwt, organization, username } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
+import { admin, emailOTP, jwt, magicLink, organization, twoFactor, username } from 'better-auth/plugins';
 import { freePort } from '../free-port.js';
 
-/** A mail the reference sent: whom to, and the link in it. */
+/** A mail the reference sent: whom to, and the link in it (or the one-time code and its type). */
 export interface CapturedMail {
   readonly to: string;
   readonly url: string;
+  readonly otp?: { readonly code: string; readonly type: string };
+}
+
+/** A second-factor code the reference mailed. */
+export interface CapturedCode {
+  readonly to: string;
+  readonly code: string;
 }
 
 /** The tables better-auth 1.7 and the profile's plugins use; the memory adapter needs each to exist. */
 const TABLES = ['user', 'session', 'account', 'verification', 'organization', 'member', 'invitation', 'team'];
-const PLUGIN_TABLES = ['teamMember', 'jwks', 'passkey'];
+const PLUGIN_TABLES = ['teamMember', 'jwks', 'passkey', 'twoFactor'];
 
 export interface ReferenceOptions {
   readonly secret: string;
@@ -29,6 +36,7 @@ export class ReferenceAuth {
   private constructor(
     readonly baseUrl: string,
     readonly mails: readonly CapturedMail[],
+    readonly codes: readonly CapturedCode[],
     private readonly server: Server,
     private readonly database: Record<string, unknown[]>,
   ) {}
@@ -38,6 +46,7 @@ export class ReferenceAuth {
     const baseUrl = `http://localhost:${port}`;
     const database = Object.fromEntries([...TABLES, ...PLUGIN_TABLES].map((table) => [table, [] as unknown[]]));
     const mails: CapturedMail[] = [];
+    const codes: CapturedCode[] = [];
     const capture = async ({ user, url }: { user: { email: string }; url: string }) => {
       mails.push({ to: user.email, url });
     };
@@ -88,11 +97,24 @@ export class ReferenceAuth {
         jwt(),
         // At its defaults: the RP ID is the base URL's host (localhost on both sides), the origin the request's.
         passkey(),
+        magicLink({ sendMagicLink: async ({ email, url }) => void mails.push({ to: email, url }) }),
+        emailOTP({
+          sendVerificationOTP: async ({ email, otp, type }) =>
+            void mails.push({ to: email, url: '', otp: { code: otp, type } }),
+        }),
+        // The second factors' profile: plugin defaults, the mail sender only.
+        twoFactor({
+          otpOptions: {
+            sendOTP: async ({ user, otp }) => {
+              codes.push({ to: user.email, code: otp });
+            },
+          },
+        }),
       ],
     });
     const server = createServer(toNodeHandler(auth));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return new ReferenceAuth(baseUrl, mails, server, database);
+    return new ReferenceAuth(baseUrl, mails, codes, server, database);
   }
 
   /** Gives the user with this email a role in the reference's store, as its server code would: the first admin. */

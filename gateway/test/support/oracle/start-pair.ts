@@ -1,3 +1,4 @@
+import type { SmtpSink } from '../smtp-sink.js';
 import { TestStack } from '../test-stack.js';
 import { Pair } from './pair.js';
 import { ReferenceAuth, type ReferenceOptions } from './reference-auth.js';
@@ -27,6 +28,8 @@ export async function startPair({
   /** Each side itself, for the set-up a suite does outside HTTP (making the first admin). */
   stack: TestStack;
   reference: ReferenceAuth;
+  /** Our side's mails (what the links leave out: mailed codes). */
+  smtp: SmtpSink;
 }> {
   const [{ stack, smtp }, reference] = await Promise.all([
     TestStack.startWithSmtp({
@@ -46,5 +49,6 @@ export async function startPair({
     stop,
     stack,
     reference,
+    smtp,
   };
 }

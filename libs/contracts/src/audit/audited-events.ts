@@ -46,6 +46,21 @@ export const IdentityAudit: AuditCatalog = {
     PasskeyAdded: ['passkeyId', 'deviceType', 'backedUp'],
     PasskeyRenamed: ['passkeyId'],
     PasskeyRemoved: ['passkeyId'],
+    // Passwordless mail requests may be for an address without an account (no subject): their use shows as the
+    // session they start, and the link or code never leaves the mail stream.
+    MagicLinkRequested: null,
+    EmailOtpRequested: null,
+    CredentialAccountRemoved: ['accountId', 'reason'],
+    UnverifiedAccountClaimed: ['credentialRemoved'],
+    AccountClaimNoticeRequested: ['credentialRemoved'],
+    // Two-factor: never the secret, a code or a code's hash.
+    TotpSecretIssued: [],
+    TwoFactorEnabled: ['method'],
+    TwoFactorDisabled: ['by'],
+    BackupCodesRegenerated: [],
+    BackupCodeUsed: ['index'],
+    SecondFactorFailed: ['method', 'locked'],
+    TwoFactorCodeRequested: ['expiresAt'],
     JwtKeyIssued: ['alg', 'signsFrom', 'reason'],
   } satisfies AuditAllowList<typeof identityEvents>,
 };

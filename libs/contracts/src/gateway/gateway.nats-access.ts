@@ -1,6 +1,8 @@
 import { IdentityRpc } from '../identity/identity.rpc.js';
 import { ProviderTokenRpc } from '../identity/provider-tokens.rpc.js';
 import { PasskeyRpc } from '../identity/passkey.rpc.js';
+import { PasswordlessRpc } from '../identity/passwordless.rpc.js';
+import { TwoFactorRpc } from '../identity/two-factor.rpc.js';
 import { JwtKeyIssued } from '../jwt/jwt-key.events.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { MailerRpc } from '../mailer/mailer.rpc.js';
@@ -40,6 +42,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.finishSocialSignIn,
     IdentityRpc.signInWithIdToken,
     IdentityRpc.listSocialProviders,
+    ...Object.values(PasswordlessRpc),
     ...Object.values(ProviderTokenRpc),
     ...Object.values(PasskeyRpc),
     IdentityRpc.startSocialLink,
@@ -58,6 +61,7 @@ export const GatewayNatsAccess: NatsAccess = {
     IdentityRpc.adminUpdateUser,
     IdentityRpc.setUserPassword,
     IdentityRpc.removeUser,
+    ...Object.values(TwoFactorRpc),
     SessionRpc.create,
     SessionRpc.get,
     SessionRpc.refresh,

@@ -2,6 +2,22 @@ import { defineEvent } from '../messaging/event-definition.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
 import { PasskeyAdded, PasskeyRemoved, PasskeyRenamed } from './passkey.events.js';
+import {
+  AccountClaimNoticeRequested,
+  CredentialAccountRemoved,
+  EmailOtpRequested,
+  MagicLinkRequested,
+  UnverifiedAccountClaimed,
+} from './passwordless.events.js';
+import {
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TotpSecretIssued,
+  TwoFactorCodeRequested,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+} from './two-factor.events.js';
 
 // WARNING: persisted names (event types and subjects), do not rename.
 /**
@@ -179,6 +195,8 @@ export const UserViewChanges = [
   UserUnbanned,
   AccountLinked,
   ProviderTokensRefreshed,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
   UserDeleted,
 ] as const;
 
@@ -211,6 +229,18 @@ export const IdentityEventTypes = [
   PasskeyAdded,
   PasskeyRenamed,
   PasskeyRemoved,
+  MagicLinkRequested,
+  EmailOtpRequested,
+  CredentialAccountRemoved,
+  UnverifiedAccountClaimed,
+  AccountClaimNoticeRequested,
+  TotpSecretIssued,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
+  BackupCodesRegenerated,
+  BackupCodeUsed,
+  SecondFactorFailed,
+  TwoFactorCodeRequested,
 ] as const;
 
 /** JetStream stream of the identity service's events (`identity.events.>`). */

@@ -5,7 +5,9 @@ import { IdentityRpc } from './identity.rpc.js';
 import { JwtKeyRpc } from '../jwt/jwt-key.rpc.js';
 import { ProviderTokenRpc } from './provider-tokens.rpc.js';
 import { PasskeyRpc } from './passkey.rpc.js';
+import { PasswordlessRpc } from './passwordless.rpc.js';
 import { AuditRpc } from '../audit/audit.rpc.js';
+import { TwoFactorRpc } from './two-factor.rpc.js';
 
 export const IdentityNatsAccess: NatsAccess = {
   user: 'identity',
@@ -13,6 +15,8 @@ export const IdentityNatsAccess: NatsAccess = {
     ...Object.values(IdentityRpc),
     ...Object.values(ProviderTokenRpc),
     ...Object.values(PasskeyRpc),
+    ...Object.values(PasswordlessRpc),
+    ...Object.values(TwoFactorRpc),
     ...Object.values(JwtKeyRpc),
     AuditRpc.identity,
   ],

@@ -1,5 +1,6 @@
 import { defineRpc } from '../messaging/rpc-definition.js';
 import { GetUserRequest } from './get-user.request.js';
+import type { TwoFactorChallenge } from './two-factor.requests.js';
 import { RegisterUserRequest } from './register-user.request.js';
 import {
   ChangePasswordRequest,
@@ -56,12 +57,12 @@ export const IdentityRpc = {
    * (`session.rpc.session.create`), whose answer reaches the caller directly; or
    * INVALID_EMAIL_OR_PASSWORD, whichever part was wrong.
    */
-  signInWithEmail: defineRpc<SignInWithEmailRequest, StartedSession>(
+  signInWithEmail: defineRpc<SignInWithEmailRequest, StartedSession | TwoFactorChallenge>(
     'identity.rpc.sign-in.email',
     SignInWithEmailRequest,
   ),
   /** As `signInWithEmail`, with 'Invalid username or password' whichever part was wrong. */
-  signInWithUsername: defineRpc<SignInWithUsernameRequest, StartedSession>(
+  signInWithUsername: defineRpc<SignInWithUsernameRequest, StartedSession | TwoFactorChallenge>(
     'identity.rpc.sign-in.username',
     SignInWithUsernameRequest,
   ),
@@ -153,7 +154,7 @@ export const IdentityRpc = {
    * Sign-in with an id token the client brings: identity checks it and hands the request on to the session
    * service, which answers; 401 INVALID_TOKEN, 404 ID_TOKEN_NOT_SUPPORTED, the linking errors.
    */
-  signInWithIdToken: defineRpc<SignInWithIdTokenRequest, StartedSession>(
+  signInWithIdToken: defineRpc<SignInWithIdTokenRequest, StartedSession | TwoFactorChallenge>(
     'identity.rpc.social.id-token',
     SignInWithIdTokenRequest,
     { sentOnce: true },

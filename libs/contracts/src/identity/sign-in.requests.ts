@@ -1,4 +1,4 @@
-import { LIMITS, OptionalBoolean, OptionalUrl, Password, Text } from '../messaging/fields.js';
+import { LIMITS, OptionalBoolean, OptionalText, OptionalUrl, Password, Text } from '../messaging/fields.js';
 import { sessionClient } from '../messaging/session-client.request.js';
 
 /** An email and password to check; the email's format is the service's rule (400 INVALID_EMAIL). */
@@ -37,7 +37,16 @@ export class SignInUsernameBody extends UsernameCredentials {
   rememberMe?: boolean;
 }
 
-/** Sign-in: the credentials, and the client facts identity hands on with them to start the session. */
-export class SignInWithEmailRequest extends sessionClient(EmailCredentials) {}
+/**
+ * Sign-in: the credentials, the client facts identity hands on with them to start the session, and the id of the
+ * browser's trusted device (from its signed trust_device cookie), which spares a two-factor user the second step.
+ */
+export class SignInWithEmailRequest extends sessionClient(EmailCredentials) {
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
+}
 
-export class SignInWithUsernameRequest extends sessionClient(UsernameCredentials) {}
+export class SignInWithUsernameRequest extends sessionClient(UsernameCredentials) {
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
+}

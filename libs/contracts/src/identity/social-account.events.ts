@@ -48,8 +48,9 @@ export const ProviderTokensRefreshed = defineEvent<
 >('ProviderTokensRefreshed', 'identity.events.account.tokens-refreshed', { personalIsPrivate: true });
 
 /**
- * The user unlinked a provider account (`unlink-account`): it signs nobody in any more, and its tokens, sealed in
- * the events that brought them, are no longer served. The actor is in the event's metadata.
+ * The user unlinked a provider account (`unlink-account`), or a mailed link or code claimed the unverified account
+ * it was linked to (see `UnverifiedAccountClaimed`): it signs nobody in any more, and its tokens, sealed in the
+ * events that brought them, are no longer served. The actor is in the event's metadata.
  */
 export const AccountUnlinked = defineEvent<
   'AccountUnlinked',

@@ -12,6 +12,7 @@ import {
 } from '../messaging/fields.js';
 import { sessionClient } from '../messaging/session-client.request.js';
 import { traced, TracedRequest } from '../messaging/traced-request.js';
+import type { TwoFactorChallenge } from './two-factor.requests.js';
 import type { UserView } from './user.view.js';
 
 type FieldDecorator = (target: object, property: string) => void;
@@ -128,6 +129,10 @@ export class SignInWithIdTokenRequest extends sessionClient(SocialIdToken) {
 
   @OptionalBoolean()
   requestSignUp?: boolean;
+
+  /** The browser's trusted device (see `SignInWithEmailRequest`). */
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
 }
 
 /** The gateway's checked sign-in: URLs trusted, the callback URL defaulted. */
@@ -177,6 +182,10 @@ export class SocialCallbackRequest extends TracedRequest {
   /** Apple's `user` form field (JSON text). */
   @OptionalText(LIMITS.metadata)
   user?: string;
+
+  /** The browser's trusted device (see `SignInWithEmailRequest`). */
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
 }
 
 /**
@@ -188,6 +197,8 @@ export interface SocialCallbackReply {
   readonly user?: UserView;
   /** The user was created by this sign-in. */
   readonly newUser?: boolean;
+  /** The user has two-factor on: instead of a session, the browser goes to the second step with this challenge. */
+  readonly challenge?: TwoFactorChallenge;
   readonly errorURL?: string;
 }
 

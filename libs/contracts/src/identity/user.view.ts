@@ -18,6 +18,8 @@ export interface UserView {
   readonly banReason: string | null;
   /** When the ban lifts itself (ISO); null: never, or not banned. */
   readonly banExpires: string | null;
+  /** Two-factor plugin: every sign-in of the user needs a second factor. */
+  readonly twoFactorEnabled: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -56,6 +58,9 @@ export class UserViewPayload implements UserView {
 
   @NullableTimestamp()
   banExpires!: string | null;
+
+  @Flag()
+  twoFactorEnabled!: boolean;
 
   @Timestamp()
   createdAt!: string;

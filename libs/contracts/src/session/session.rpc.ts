@@ -20,8 +20,8 @@ export interface SessionAndUser {
   readonly user: UserView;
 }
 
-/** A session just started, with the user it was started for. */
-export type StartedSession = SessionAndUser;
+/** A session just started, with the user it was started for; `newUser` when the same request registered them. */
+export type StartedSession = SessionAndUser & { readonly newUser?: true };
 
 // WARNING: persisted names (subjects), do not rename.
 export const SessionRpc = {

@@ -43,6 +43,10 @@ export abstract class UserSnapshotRow {
   @Column({ name: 'ban_expires', type: 'timestamptz', nullable: true })
   banExpires!: Date | null;
 
+  /** Null in rows written before two-factor existed: off. */
+  @Column({ name: 'two_factor_enabled', type: 'boolean', nullable: true })
+  twoFactorEnabled!: boolean | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', nullable: true })
   createdAt!: Date | null;
 

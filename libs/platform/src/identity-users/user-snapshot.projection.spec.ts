@@ -48,6 +48,7 @@ const ada: UserView = {
   banned: false,
   banReason: null,
   banExpires: null,
+  twoFactorEnabled: false,
   createdAt: CREATED,
   updatedAt: CREATED,
 };

@@ -9,6 +9,8 @@ import {
   UserUnbanned,
   UserUpdated,
   UserViewChanges,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
   type DataOf,
   type PersonalOf,
   type PublishedEvent,
@@ -20,9 +22,14 @@ import type { UserSnapshot } from './user-snapshot.js';
 /** The identity events that shape a user's public view. */
 const USER_SNAPSHOT_EVENTS: readonly string[] = [UserRegistered, ...UserViewChanges].map((event) => event.type);
 /** The changes that carry no personal part, so an erased one still applies. */
-const PUBLIC_CHANGES: readonly string[] = [EmailVerified, UserRoleChanged, UserBanned, UserUnbanned].map(
-  (event) => event.type,
-);
+const PUBLIC_CHANGES: readonly string[] = [
+  EmailVerified,
+  UserRoleChanged,
+  UserBanned,
+  UserUnbanned,
+  TwoFactorEnabled,
+  TwoFactorDisabled,
+].map((event) => event.type);
 
 /**
  * What an identity event does to the snapshot: `store` it (possibly unchanged: a redelivered copy, whose
@@ -96,6 +103,7 @@ function registeredView(
     banned: false,
     banReason: null,
     banExpires: null,
+    twoFactorEnabled: false,
     createdAt: data.createdAt,
     updatedAt: data.createdAt,
   };
@@ -124,6 +132,14 @@ function changeOf(event: PublishedEvent): (Partial<UserView> & { updatedAt: stri
     case UserUnbanned.type: {
       const data = event.data as DataOf<typeof UserUnbanned>;
       return { banned: false, banReason: null, banExpires: null, updatedAt: data.unbannedAt };
+    }
+    case TwoFactorEnabled.type: {
+      const data = event.data as DataOf<typeof TwoFactorEnabled>;
+      return { twoFactorEnabled: true, updatedAt: data.enabledAt };
+    }
+    case TwoFactorDisabled.type: {
+      const data = event.data as DataOf<typeof TwoFactorDisabled>;
+      return { twoFactorEnabled: false, updatedAt: data.disabledAt };
     }
     case EmailChanged.type: {
       const data = event.data as DataOf<typeof EmailChanged>;

@@ -33,3 +33,12 @@ export async function dropAdminUserSnapshotColumns(runner: QueryRunner, schema: 
     `ALTER TABLE "${schema}"."${table}" DROP COLUMN role, DROP COLUMN banned, DROP COLUMN ban_reason, DROP COLUMN ban_expires`,
   );
 }
+
+/** The two-factor flag in a snapshot table made by `createUserSnapshotTable` before it existed (null: off). */
+export async function addTwoFactorSnapshotColumn(runner: QueryRunner, schema: string, table: string): Promise<void> {
+  await runner.query(`ALTER TABLE "${schema}"."${table}" ADD COLUMN two_factor_enabled boolean`);
+}
+
+export async function dropTwoFactorSnapshotColumn(runner: QueryRunner, schema: string, table: string): Promise<void> {
+  await runner.query(`ALTER TABLE "${schema}"."${table}" DROP COLUMN two_factor_enabled`);
+}

@@ -67,6 +67,7 @@ export class UserSnapshotStore implements ViewStore<UserSnapshot> {
       banned: view?.banned ?? null,
       banReason: view?.banReason ?? null,
       banExpires: view?.banExpires ? new Date(view.banExpires) : null,
+      twoFactorEnabled: view?.twoFactorEnabled ?? null,
       createdAt: view ? new Date(view.createdAt) : null,
       updatedAt: view ? new Date(view.updatedAt) : null,
       lastPosition: lastPosition.toString(),
@@ -89,6 +90,7 @@ function toUserSnapshot(row: UserSnapshotRow): UserSnapshot {
     banned: row.banned ?? false,
     banReason: row.banReason,
     banExpires: row.banExpires?.toISOString() ?? null,
+    twoFactorEnabled: row.twoFactorEnabled ?? false,
     createdAt: (row.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (row.updatedAt ?? new Date(0)).toISOString(),
   };

@@ -37,6 +37,7 @@ export function sameView(a: UserView | null, b: UserView | null): boolean {
     a.banned === b.banned &&
     a.banReason === b.banReason &&
     a.banExpires === b.banExpires &&
+    a.twoFactorEnabled === b.twoFactorEnabled &&
     a.createdAt === b.createdAt &&
     a.updatedAt === b.updatedAt
   );

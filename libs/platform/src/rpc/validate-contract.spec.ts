@@ -14,6 +14,7 @@ const user = {
   banned: false,
   banReason: null,
   banExpires: null,
+  twoFactorEnabled: false,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };

@@ -6,9 +6,8 @@ import {
   StartSocialSignInRequest,
   type SocialAuthorization,
   type SocialCallbackReply,
-  type StartedSession,
 } from '@authsvc/contracts';
-import type { ForwardedRequest } from '@authsvc/platform';
+import type { SignInOutcome } from '../two-factor/two-factor-gate.js';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { IdTokenSignIn } from './id-token/id-token-sign-in.js';
@@ -37,7 +36,7 @@ export class SocialNatsController {
   }
 
   @MessagePattern(IdentityRpc.signInWithIdToken.subject)
-  signInWithIdToken(@Payload() request: SignInWithIdTokenRequest): Promise<ForwardedRequest<StartedSession>> {
+  signInWithIdToken(@Payload() request: SignInWithIdTokenRequest): Promise<SignInOutcome> {
     return this.idToken.signIn(request);
   }
 

@@ -1,5 +1,6 @@
 import {
   CredentialAccountCreated,
+  EmailVerified,
   PasswordChanged,
   PasswordHashUpgraded,
   PasswordResetRequested,
@@ -54,7 +55,20 @@ export interface UpgradePasswordHash {
   readonly now: Date;
 }
 
-export type PasswordCommand = RequestPasswordReset | ResetPassword | ChangePassword | SetPassword | UpgradePasswordHash;
+/**
+ * A new password through a mailed code (email OTP's reset-password), already checked and spent: it also proves the
+ * address, as the reference's does.
+ */
+export interface ResetPasswordWithCode {
+  readonly type: 'ResetPasswordWithCode';
+  readonly passwordHash: string;
+  readonly newAccountId: string;
+  readonly signOutEverywhere: boolean;
+  readonly now: Date;
+}
+
+export type PasswordCommand =
+  RequestPasswordReset | ResetPassword | ResetPasswordWithCode | ChangePassword | SetPassword | UpgradePasswordHash;
 
 export function requestPasswordReset(command: RequestPasswordReset, user: RegisteredUser): PendingEvent[] {
   const { userId } = user;
@@ -76,6 +90,13 @@ export function isPasswordResetUsable(user: RegisteredUser, tokenHash: string, n
 export function resetPassword(command: ResetPassword, user: RegisteredUser): PendingEvent[] {
   if (!isPasswordResetUsable(user, command.tokenHash, command.now)) throw new DomainError(AuthErrors.INVALID_TOKEN);
   return newPassword(user, command, 'reset');
+}
+
+export function resetPasswordWithCode(command: ResetPasswordWithCode, user: RegisteredUser): PendingEvent[] {
+  const verified = user.emailVerified
+    ? []
+    : [pendingEvent(EmailVerified, { userId: user.userId, verifiedAt: command.now.toISOString() })];
+  return [...newPassword(user, command, 'reset'), ...verified];
 }
 
 export function changePassword(command: ChangePassword, user: RegisteredUser): PendingEvent[] {

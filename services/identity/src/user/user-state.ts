@@ -1,5 +1,6 @@
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import type { RecordedEvent } from '@authsvc/platform';
+import { noTwoFactor, type TwoFactorState } from '../two-factor/two-factor-state.js';
 import { userEvents, type UserEvent } from './user.events.js';
 
 /** A link that has been mailed (password reset, account deletion): its token's hash and until when it works. */
@@ -22,6 +23,7 @@ export interface RegisteredUser {
   readonly usedEmailChangeTokens: readonly string[];
   /** The provider accounts linked to the user, by their key (provider, issuer, subject). */
   readonly socialAccounts: readonly SocialAccountRef[];
+  readonly twoFactor: TwoFactorState;
 }
 
 /** A linked provider account: its row id and the key the provider knows the person by. */
@@ -56,6 +58,7 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
         pendingDeletions: [],
         usedEmailChangeTokens: [],
         socialAccounts: [],
+        twoFactor: noTwoFactor,
       };
     case 'UserDeleted':
       return { status: 'deleted' };
@@ -94,6 +97,8 @@ function evolveRegistered(
       return { ...user, passwordHash: hashOf(event.personal), pendingPasswordResets: [] };
     case 'PasswordHashUpgraded':
       return { ...user, passwordHash: hashOf(event.personal) };
+    case 'CredentialAccountRemoved':
+      return { ...user, credentialAccountId: null, passwordHash: null, pendingPasswordResets: [] };
     case 'AccountLinked': {
       const { accountId, providerId, issuer, subject } = event.data;
       return { ...user, socialAccounts: [...user.socialAccounts, { accountId, providerId, issuer, subject }] };
@@ -103,8 +108,34 @@ function evolveRegistered(
         ...user,
         socialAccounts: user.socialAccounts.filter(({ accountId }) => accountId !== event.data.accountId),
       };
+    case 'TotpSecretIssued': {
+      // A new secret is unverified; erased personal data leaves no secret to check codes against.
+      const issued = event.personal;
+      const secret = issued?.secret ?? null;
+      const backupCodeHashes = issued?.backupCodeHashes ?? [];
+      return { ...user, twoFactor: { ...user.twoFactor, secret, secretVerified: false, backupCodeHashes } };
+    }
+    case 'TwoFactorEnabled': {
+      const secretVerified = user.twoFactor.secretVerified || event.data.method === 'totp';
+      return { ...user, twoFactor: { ...user.twoFactor, enabled: true, secretVerified } };
+    }
+    case 'TwoFactorDisabled':
+      return { ...user, twoFactor: noTwoFactor };
+    case 'BackupCodesRegenerated':
+      return { ...user, twoFactor: { ...user.twoFactor, backupCodeHashes: event.personal?.backupCodeHashes ?? [] } };
+    case 'BackupCodeUsed': {
+      const backupCodeHashes = user.twoFactor.backupCodeHashes.map((hash, index) =>
+        index === event.data.index ? null : hash,
+      );
+      return { ...user, twoFactor: { ...user.twoFactor, backupCodeHashes } };
+    }
+    // Failed second factors are counted in Redis (the lock decides on those); a mailed code's hash lives there too.
+    case 'SecondFactorFailed':
+    case 'TwoFactorCodeRequested':
+      return user;
     // Profile, role and ban changes, new provider tokens, these mails and failed passwords (the throttle, in Redis,
     // decides on those) leave nothing a decision reads; nor do passkeys, decided on their rows (PasskeyStream).
+    // Passwordless mail requests are recorded on the address's stream, never the user's (see PasswordlessMailData).
     case 'ProviderTokensRefreshed':
     case 'SignInFailed':
     case 'AccountLocked':
@@ -117,6 +148,10 @@ function evolveRegistered(
     case 'PasskeyAdded':
     case 'PasskeyRenamed':
     case 'PasskeyRemoved':
+    case 'UnverifiedAccountClaimed':
+    case 'AccountClaimNoticeRequested':
+    case 'MagicLinkRequested':
+    case 'EmailOtpRequested':
       return user;
     default: {
       const unknownEvent: never = event;

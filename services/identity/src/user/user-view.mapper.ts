@@ -19,6 +19,7 @@ function viewOf(user: UserEntity): UserView {
     banned: user.banned,
     banReason: user.banReason,
     banExpires: user.banExpires?.toISOString() ?? null,
+    twoFactorEnabled: user.twoFactorEnabled,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -12,6 +12,7 @@ import {
   changePassword,
   requestPasswordReset,
   resetPassword,
+  resetPasswordWithCode,
   setPassword,
   upgradePasswordHash,
   type PasswordCommand,
@@ -32,7 +33,9 @@ import {
   type SocialAccountCommand,
   type SocialAccountGrant,
 } from './social-account.decisions.js';
+import { decideTwoFactor, type TwoFactorCommand } from '../two-factor/two-factor.decisions.js';
 import { registered, type RegisteredUser, type UserState } from './user-state.js';
+import { claimUnverifiedAccount, type ClaimUnverifiedAccount } from './claim.decisions.js';
 
 /**
  * Registration (sign-up, or an admin's create-user); ids, time, the hash and the verification link come in from
@@ -86,7 +89,9 @@ export type UserCommand =
   | EmailChangeCommand
   | AdminCommand
   | SocialAccountCommand
-  | RecordPasswordFailure;
+  | RecordPasswordFailure
+  | ClaimUnverifiedAccount
+  | TwoFactorCommand;
 
 export function decideUser(command: UserCommand, state: UserState): PendingEvent[] {
   switch (command.type) {
@@ -112,6 +117,10 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return requestPasswordReset(command, registered(state));
     case 'ResetPassword':
       return resetPassword(command, registered(state));
+    case 'ResetPasswordWithCode':
+      return resetPasswordWithCode(command, registered(state));
+    case 'ClaimUnverifiedAccount':
+      return claimUnverifiedAccount(command, registered(state));
     case 'ChangePassword':
       return changePassword(command, registered(state));
     case 'SetPassword':
@@ -132,6 +141,14 @@ export function decideUser(command: UserCommand, state: UserState): PendingEvent
       return unlinkSocialAccount(command, registered(state));
     case 'RecordPasswordFailure':
       return recordPasswordFailure(command, registered(state));
+    case 'IssueTotpSecret':
+    case 'EnableTwoFactor':
+    case 'DisableTwoFactor':
+    case 'RegenerateBackupCodes':
+    case 'UseBackupCode':
+    case 'RecordSecondFactorFailure':
+    case 'RequestTwoFactorCode':
+      return decideTwoFactor(command, registered(state));
     default: {
       const unknownCommand: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknownCommand)}`);

@@ -42,6 +42,9 @@ export class UserEntity {
   @Column({ name: 'ban_expires', type: 'timestamptz', nullable: true })
   banExpires!: Date | null;
 
+  @Column({ name: 'two_factor_enabled', type: 'boolean' })
+  twoFactorEnabled!: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

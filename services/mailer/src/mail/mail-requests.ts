@@ -3,9 +3,11 @@ import {
   EmailChangeApprovalRequested,
   EmailChangeVerificationRequested,
   PasswordResetRequested,
+  TwoFactorCodeRequested,
   VerificationEmailRequested,
   type MailRequestData,
   type MailRequestPersonal,
+  type PersonalOf,
   type PublishedEvent,
 } from '@authsvc/contracts';
 import {
@@ -17,6 +19,7 @@ import {
   VERIFICATION_WORDING,
   type ActionMailWording,
 } from './templates/action-mail.js';
+import { codeMail } from './templates/code-mail.js';
 import type { RequestedMail } from './requested-mail.js';
 
 const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
@@ -32,12 +35,27 @@ const WORDING_BY_EVENT_TYPE = new Map<string, ActionMailWording>([
  * personal data was erased before it reached us (nobody to write to any more).
  */
 export function renderMailFor(event: PublishedEvent): RequestedMail | null {
+  if (event.type === TwoFactorCodeRequested.type) return codeMailFor(event);
   const wording = WORDING_BY_EVENT_TYPE.get(event.type);
   const personal = event.personal as MailRequestPersonal | null;
   if (!wording || !personal) return null;
   const data = event.data as MailRequestData;
   return {
     mail: actionMail({ ...personal, expiresAt: data.expiresAt }, wording),
+    userId: data.userId,
+    organizationId: null,
+    kind: event.type,
+    linkExpiresAt: new Date(data.expiresAt),
+  };
+}
+
+/** A second-factor code's mail; null when its personal data was erased before it reached us. */
+function codeMailFor(event: PublishedEvent): RequestedMail | null {
+  const personal = event.personal as PersonalOf<typeof TwoFactorCodeRequested> | null;
+  if (!personal) return null;
+  const data = event.data as MailRequestData;
+  return {
+    mail: codeMail({ ...personal, otp: personal.code, expiresAt: data.expiresAt }, 'two-factor'),
     userId: data.userId,
     organizationId: null,
     kind: event.type,

@@ -3,6 +3,7 @@ import {
   UserBanned,
   UserDeleted,
   UserRoleChanged,
+  UnverifiedAccountClaimed,
   type DataOf,
   type PublishedEvent,
 } from '@authsvc/contracts';
@@ -16,7 +17,8 @@ import { roleKeepsImpersonation } from './impersonation-right.js';
 /**
  * What the session service does when identity facts arrive (at least once: every reaction is idempotent).
  * Every user event updates the user snapshot that get-session answers from. A password change that signs out
- * everywhere ends the sessions started before it, not the one the change itself may have started. A deleted
+ * everywhere ends the sessions started before it, not the one the change itself may have started, and so does
+ * an unverified account claimed by a mailed link or code (the claim's own session is younger). A deleted
  * user loses every session and the personal data of their session events (client addresses and agents)
  * becomes unreadable. A banned user loses the sessions started before the ban (the admin's request ended them
  * already unless it failed halfway; later ones start only once the ban is lifted); banned or deleted, the
@@ -50,6 +52,10 @@ export async function reactToIdentityEvent(
   if (event.type === UserBanned.type) {
     const { userId, bannedAt } = event.data as DataOf<typeof UserBanned>;
     await commands.execute(new RevokeUserSessionsCommand({ correlationId, actorId, userId, createdBefore: bannedAt }));
+  }
+  if (event.type === UnverifiedAccountClaimed.type) {
+    const { userId, claimedAt } = event.data as DataOf<typeof UnverifiedAccountClaimed>;
+    await commands.execute(new RevokeUserSessionsCommand({ correlationId, actorId, userId, createdBefore: claimedAt }));
   }
   if (event.type === UserDeleted.type) {
     const { userId } = event.data as DataOf<typeof UserDeleted>;

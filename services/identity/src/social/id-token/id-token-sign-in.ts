@@ -1,10 +1,9 @@
-import type { SignInWithIdTokenRequest, StartedSession, UserView } from '@authsvc/contracts';
+import type { SignInWithIdTokenRequest, UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import type { ForwardedRequest } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetUserQuery } from '../../user/queries/get-user.query.js';
-import { startSessionFor } from '../../user/session-start.js';
+import { TwoFactorGate, type SignInOutcome } from '../../two-factor/two-factor-gate.js';
 import { SocialAccounts } from '../sign-in/social-accounts.js';
 import { ClientIdTokens } from './client-id-tokens.js';
 import { ID_TOKEN_SIGN_IN_ERRORS } from './id-token-rules.js';
@@ -20,9 +19,10 @@ export class IdTokenSignIn {
     private readonly idTokens: ClientIdTokens,
     private readonly accounts: SocialAccounts,
     private readonly queries: QueryBus,
+    private readonly gate: TwoFactorGate,
   ) {}
 
-  async signIn(request: SignInWithIdTokenRequest): Promise<ForwardedRequest<StartedSession>> {
+  async signIn(request: SignInWithIdTokenRequest): Promise<SignInOutcome> {
     const { identity, provider } = await this.idTokens.verify(request.provider, request);
     const outcome = await this.accounts.signIn(
       identity,
@@ -33,6 +33,6 @@ export class IdTokenSignIn {
     if (!outcome.ok) throw new DomainError(ID_TOKEN_SIGN_IN_ERRORS[outcome.error]);
     const user: UserView | null = await this.queries.execute(new GetUserQuery(outcome.userId));
     if (user === null) throw new DomainError(AuthErrors.UNABLE_TO_CREATE_SESSION);
-    return startSessionFor(user, request, { newUser: outcome.newUser });
+    return this.gate.pass(user, request, { newUser: outcome.newUser });
   }
 }

@@ -10,6 +10,7 @@ import { ProviderRegistry } from '../provider-registry.js';
 import { authBase, providerErrorValue, withError } from './callback-redirects.js';
 import { LINK_REDIRECT_ERRORS, SocialLinker } from '../link/social-linker.js';
 import { SocialAccounts } from './social-accounts.js';
+import { TwoFactorGate } from '../../two-factor/two-factor-gate.js';
 
 /** Apple's `user` field: a JSON object, else nothing. */
 const parsedUser = (user: string | undefined): Readonly<Record<string, unknown>> | undefined => {
@@ -37,6 +38,7 @@ export class SocialCallback {
     private readonly accounts: SocialAccounts,
     private readonly linker: SocialLinker,
     private readonly queries: QueryBus,
+    private readonly gate: TwoFactorGate,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -80,6 +82,9 @@ export class SocialCallback {
     const user = await this.queries.execute(new GetUserQuery(outcome.userId));
     if (user === null) return fail('unable_to_create_session');
     const { newUser } = outcome;
+    // Social sign-ins remembered, as the gateway starts their sessions.
+    const challenge = await this.gate.challengeFor(user, true, request.trustedDevice);
+    if (challenge !== null) return { redirect: destination(flow, newUser), challenge, errorURL: flow.errorURL };
     return { redirect: destination(flow, newUser), user, newUser, errorURL: flow.errorURL };
   }
 }

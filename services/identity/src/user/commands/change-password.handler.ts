@@ -7,6 +7,7 @@ import { toUserView } from '../user-view.mapper.js';
 import { CredentialCheck } from '../credential/credential-check.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
+import { TrustedDevices } from '../../two-factor/trusted-devices.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 
 /**
@@ -22,6 +23,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialCheck,
     private readonly passwords: NewPasswordPolicy,
+    private readonly devices: TrustedDevices,
   ) {}
 
   async execute({ request }: ChangePasswordCommand): Promise<UserView> {
@@ -38,6 +40,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       },
       { correlationId: request.correlationId, actorId: request.userId, now },
     );
+    // A new password untrusts every device that skipped the second factor: whoever changed it may fear a thief.
+    await this.devices.untrustAll(request.userId);
     return toUserView(await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: request.userId }));
   }
 }

@@ -9,6 +9,7 @@ import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 import { AccountThrottle } from '../../security/account-throttle.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
+import { TrustedDevices } from '../../two-factor/trusted-devices.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 /**
@@ -24,6 +25,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly hasher: PasswordHasher,
     private readonly passwords: NewPasswordPolicy,
     private readonly throttle: AccountThrottle,
+    private readonly devices: TrustedDevices,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -45,6 +47,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       },
       { correlationId: request.correlationId, actorId: userId, now },
     );
+    // A reset password untrusts every device that skipped the second factor, as a changed one does.
+    await this.devices.untrustAll(userId);
     return { status: true };
   }
 }

@@ -2,6 +2,7 @@ import { randomString } from '@authsvc/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
+import { TrustedDevices } from '../../two-factor/trusted-devices.js';
 import { UserStream } from '../user-stream.js';
 import { SetUserPasswordCommand } from './set-user-password.command.js';
 
@@ -12,6 +13,7 @@ export class SetUserPasswordHandler implements ICommandHandler<SetUserPasswordCo
     private readonly users: UserStream,
     private readonly hasher: PasswordHasher,
     private readonly passwords: NewPasswordPolicy,
+    private readonly devices: TrustedDevices,
   ) {}
 
   async execute({ request }: SetUserPasswordCommand): Promise<{ status: true }> {
@@ -23,6 +25,8 @@ export class SetUserPasswordHandler implements ICommandHandler<SetUserPasswordCo
       { type: 'SetPassword', passwordHash, newAccountId: randomString(), replaceExisting: true, now },
       { correlationId: request.correlationId, actorId: request.actorId ?? null, now },
     );
+    // As a password change or reset: no device skips the second factor on the strength of the old password's days.
+    await this.devices.untrustAll(request.userId);
     return { status: true };
   }
 }

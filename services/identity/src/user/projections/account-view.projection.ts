@@ -2,6 +2,7 @@ import {
   AccountLinked,
   AccountUnlinked,
   CredentialAccountCreated,
+  CredentialAccountRemoved,
   PasswordChanged,
   PasswordHashUpgraded,
   ProviderTokensRefreshed,
@@ -61,7 +62,7 @@ export function evolveAccountView(row: AccountEntity | null, event: RecordedEven
     });
   }
   if (isEvent(event, ProviderTokensRefreshed) && row) return Object.assign(row, refreshedColumns(event));
-  if (isEvent(event, AccountUnlinked)) return null;
+  if (isEvent(event, AccountUnlinked) || isEvent(event, CredentialAccountRemoved)) return null;
   if (isEvent(event, PasswordChanged) && row) {
     const personal = event.personal as PersonalOf<typeof PasswordChanged>;
     return Object.assign(row, { password: personal.passwordHash, updatedAt: new Date(event.data.changedAt) });
@@ -82,6 +83,7 @@ export const accountViewProjection: RowProjection<AccountEntity> = {
     AccountLinked.type,
     ProviderTokensRefreshed.type,
     AccountUnlinked.type,
+    CredentialAccountRemoved.type,
   ],
   creates: [CredentialAccountCreated.type, AccountLinked.type],
   sets: { [ProviderTokensRefreshed.type]: refreshedColumns },

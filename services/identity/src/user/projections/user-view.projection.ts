@@ -8,6 +8,8 @@ import {
   UserRoleChanged,
   UserUnbanned,
   UserUpdated,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
   type PersonalOf,
 } from '@authsvc/contracts';
 import { isEvent, type RecordedEvent, type RowProjection } from '@authsvc/platform';
@@ -31,6 +33,7 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
       banned: false,
       banReason: null,
       banExpires: null,
+      twoFactorEnabled: false,
       createdAt,
       updatedAt: createdAt,
     });
@@ -58,6 +61,12 @@ export function evolveUserView(row: UserEntity | null, event: RecordedEvent): Us
     const updatedAt = new Date(event.data.unbannedAt);
     return Object.assign(row, { banned: false, banReason: null, banExpires: null, updatedAt });
   }
+  if (isEvent(event, TwoFactorEnabled) && row) {
+    return Object.assign(row, { twoFactorEnabled: true, updatedAt: new Date(event.data.enabledAt) });
+  }
+  if (isEvent(event, TwoFactorDisabled) && row) {
+    return Object.assign(row, { twoFactorEnabled: false, updatedAt: new Date(event.data.disabledAt) });
+  }
   if (isEvent(event, EmailVerified) && row) {
     return Object.assign(row, { emailVerified: true, updatedAt: new Date(event.data.verifiedAt) });
   }
@@ -74,6 +83,8 @@ export const userViewProjection: RowProjection<UserEntity> = {
     UserRoleChanged.type,
     UserBanned.type,
     UserUnbanned.type,
+    TwoFactorEnabled.type,
+    TwoFactorDisabled.type,
     UserDeleted.type,
   ],
   creates: [UserRegistered.type],

@@ -40,6 +40,7 @@ function entityFields(row: UserRow): Partial<UserEntity> {
     banned: row.banned as boolean,
     banReason: row.ban_reason as string | null,
     banExpires: row.ban_expires as Date | null,
+    twoFactorEnabled: row.two_factor_enabled as boolean,
     createdAt: row.created_at as Date,
     updatedAt: row.updated_at as Date,
   };

@@ -61,7 +61,7 @@ export class VerifyPasswordHandler implements IQueryHandler<VerifyPasswordQuery,
       this.dataSource.manager,
       `SELECT u.id, u.email, u.name, u.image, u.username, u.display_username AS "displayUsername",
               u.email_verified AS "emailVerified", u.role, u.banned, u.ban_reason AS "banReason",
-              u.ban_expires AS "banExpires", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
+              u.ban_expires AS "banExpires", u.two_factor_enabled AS "twoFactorEnabled", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
               a.password
          FROM ${users} u LEFT JOIN ${accounts} a ON a.user_id = u.id AND a.provider_id = 'credential'
         WHERE u.${where.column} = $1`,

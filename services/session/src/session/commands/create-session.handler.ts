@@ -72,6 +72,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       // Without the cache the session still starts: its first get-session fills it.
       this.logger.warn(`session ${session.id} started without its user cached: ${error.message}`);
     });
-    return { session, user };
+    // Echoed so that an edge that cannot tell otherwise (a magic link's newUserCallbackURL) knows the sign-up.
+    return request.newUser ? { session, user, newUser: true } : { session, user };
   }
 }
