@@ -193,8 +193,10 @@ describe('admin impersonation', () => {
     });
     expect(refused.body).toEqual({ code: 'YOU_CANNOT_IMPERSONATE_ADMINS', message: 'You cannot impersonate admins' });
 
-    await stack.restart('gateway', { ...setup.gatewayEnv, ALLOW_IMPERSONATING_ADMINS: 'true' });
-    await stack.restart('session', { IMPERSONATION_SESSION_DURATION: '120' });
+    await Promise.all([
+      stack.restart('gateway', { ...setup.gatewayEnv, ALLOW_IMPERSONATING_ADMINS: 'true' }),
+      stack.restart('session', { IMPERSONATION_SESSION_DURATION: '120' }),
+    ]);
     const allowed = await root.post<SessionAnswer>('/admin/impersonate-user', { userId: other.id });
     expect(allowed.status).toBe(200);
     expect(allowed.body.session.impersonatedBy).toBe(root.id);

@@ -31,20 +31,25 @@ const sessionOf = async (stack: TestStack, cookie: string) =>
 const isCleared = (setCookies: string[]) =>
   setCookies.some((cookie) => /^better-auth\.session_token=;.*Max-Age=0/.test(cookie));
 
+// One stack for both describes: the second restarts the two apps whose settings it changes.
+let stack: TestStack;
+let smtp: SmtpSink;
+
+beforeAll(async () => {
+  ({ stack, smtp } = await TestStack.startWithSmtp({ SESSION_FRESH_AGE: '2' }));
+});
+
+afterAll(() => stack?.stop());
+
 describe('deleting an account', () => {
-  let stack: TestStack;
   let db: pg.Client;
 
   beforeAll(async () => {
-    stack = await TestStack.start({ SESSION_FRESH_AGE: '2' });
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
+  afterAll(() => db?.end());
 
   const count = async (sql: string, userId: string) => Number((await db.query(sql, [userId])).rows[0].count);
 
@@ -115,14 +120,13 @@ describe('deleting an account', () => {
 });
 
 describe('deleting an account with confirmation by mail', () => {
-  let stack: TestStack;
-  let smtp: SmtpSink;
-
-  beforeAll(async () => {
-    ({ stack, smtp } = await TestStack.startWithSmtp({ DELETE_USER_SEND_VERIFICATION: 'true' }));
-  });
-
-  afterAll(() => stack?.stop());
+  // The gateway's default freshness (a day): these sessions are not about it.
+  beforeAll(() =>
+    Promise.all([
+      stack.restart('gateway', { SESSION_FRESH_AGE: '86400' }),
+      stack.restart('identity', { DELETE_USER_SEND_VERIFICATION: 'true' }),
+    ]),
+  );
 
   const deletionLink = (email: string) =>
     eventually(async () => smtp.linksTo(email, '/api/auth/delete-user/callback')[0], {

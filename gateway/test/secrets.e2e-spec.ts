@@ -109,8 +109,7 @@ describe('password hashing and secret rotation', () => {
     const hashBefore = await storedHash(userId);
 
     const rotated = { AUTH_SECRET: SECOND_SECRET, AUTH_SECRETS_PREVIOUS: FIRST_SECRET };
-    await stack.restart('gateway', rotated);
-    await stack.restart('identity', rotated);
+    await Promise.all([stack.restart('gateway', rotated), stack.restart('identity', rotated)]);
     expect(await userOf(cookie)).toBe(userId);
     const signedIn = await signIn(email, password);
     expect(signedIn.status).toBe(200);
@@ -119,8 +118,7 @@ describe('password hashing and secret rotation', () => {
     expect(hashAfter.split('$')[2]).not.toBe(hashBefore.split('$')[2]);
 
     const oldRemoved = { AUTH_SECRET: SECOND_SECRET, AUTH_SECRETS_PREVIOUS: '' };
-    await stack.restart('gateway', oldRemoved);
-    await stack.restart('identity', oldRemoved);
+    await Promise.all([stack.restart('gateway', oldRemoved), stack.restart('identity', oldRemoved)]);
     expect(await userOf(cookie)).toBeUndefined();
     expect(await userOf(cookieHeaderFrom(signedIn.setCookies))).toBe(userId);
     expect((await signIn(email, password)).status).toBe(200);

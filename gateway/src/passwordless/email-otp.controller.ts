@@ -9,8 +9,8 @@ import {
   type UserView,
 } from '@authsvc/contracts';
 import { DomainError, PasswordlessErrors } from '@authsvc/errors';
-import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
 import { Caller, sessionClientOf } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
@@ -18,6 +18,7 @@ import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from '../auth/auth-controller.decorator.js';
+import { TwoFactorCookies, type TwoFactorRedirect } from '../two-factor/two-factor-cookies.js';
 
 /**
  * better-auth's emailOTP: mailed 6-digit codes to sign in, verify the address or reset the password. Every route
@@ -29,6 +30,7 @@ export class EmailOtpController {
   constructor(
     private readonly services: ServiceClient,
     private readonly sessions: SessionIssuer,
+    private readonly twoFactor: TwoFactorCookies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -52,12 +54,15 @@ export class EmailOtpController {
   async signIn(
     @Body() body: SignInEmailOtpBody,
     @Caller() caller: Caller,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
-  ): Promise<{ token: string; user: UserView }> {
+  ): Promise<{ token: string; user: UserView } | TwoFactorRedirect> {
     const started = await this.services.call(PasswordlessRpc.signInWithEmailOtp, {
       ...body,
       ...sessionClientOf(caller, true),
+      trustedDevice: this.twoFactor.trustedDeviceOf(request),
     });
+    if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
     this.sessions.setCookies(started, true, response);
     return { token: started.session.token, user: started.user };
   }

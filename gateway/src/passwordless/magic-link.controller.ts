@@ -1,4 +1,10 @@
-import { MagicLinkQuery, PasswordlessRpc, SendMagicLinkBody, type StartedSession } from '@authsvc/contracts';
+import {
+  MagicLinkQuery,
+  PasswordlessRpc,
+  SendMagicLinkBody,
+  type StartedSession,
+  type TwoFactorChallenge,
+} from '@authsvc/contracts';
 import { DomainError, PasswordlessErrors, RequestErrors } from '@authsvc/errors';
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +17,7 @@ import { mayLinkSignIn } from '../security/link-sign-in.js';
 import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { withErrorParameter } from '../auth/callback-redirect.js';
+import { TwoFactorCookies } from '../two-factor/two-factor-cookies.js';
 import { isPrefetchableNavigation, MAGIC_LINK_PAGE_POLICY, magicLinkLandingPage } from './magic-link-landing.js';
 
 /**
@@ -22,6 +29,7 @@ export class MagicLinkController {
   constructor(
     private readonly services: ServiceClient,
     private readonly sessions: SessionIssuer,
+    private readonly twoFactor: TwoFactorCookies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -53,7 +61,7 @@ export class MagicLinkController {
         .type('text/html; charset=utf-8');
       return void response.send(magicLinkLandingPage(request.url));
     }
-    return this.spend(query, caller, response);
+    return this.spend(query, caller, request, response);
   }
 
   /**
@@ -72,20 +80,31 @@ export class MagicLinkController {
     if (!mayLinkSignIn(request.headers['sec-fetch-site'])) {
       throw new DomainError(RequestErrors.CROSS_SITE_NAVIGATION_LOGIN_BLOCKED);
     }
-    return this.spend(query, caller, response);
+    return this.spend(query, caller, request, response);
   }
 
-  private async spend(query: MagicLinkQuery, caller: Caller, response: FastifyReply): Promise<void> {
-    let started: StartedSession;
+  /** A two-factor user's link leads to the second step (the TWO_FACTOR_PAGE with a callbackURL, else its JSON). */
+  private async spend(
+    query: MagicLinkQuery,
+    caller: Caller,
+    request: FastifyRequest,
+    response: FastifyReply,
+  ): Promise<void> {
+    let started: StartedSession | TwoFactorChallenge;
     try {
       started = await this.services.call(PasswordlessRpc.verifyMagicLink, {
         token: query.token,
         ...sessionClientOf(caller, true),
+        trustedDevice: this.twoFactor.trustedDeviceOf(request),
       });
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
       const target = query.errorCallbackURL ?? query.callbackURL ?? '/';
       return redirectTo(response, withErrorParameter(this.resolved(target), errorParameterOf(error)));
+    }
+    if ('twoFactorRedirect' in started) {
+      if (!query.callbackURL) return void response.send(this.twoFactor.answerChallenge(started, response));
+      return redirectTo(response, this.twoFactor.redirectToSecondStep(started, query.callbackURL, response));
     }
     this.sessions.setCookies(started, true, response);
     if (!query.callbackURL)

@@ -7,11 +7,11 @@ import { natsConnectionOptions, natsPublicKeyVariable, type NatsEndpoint } from 
 import { NATS_SERVER_CONFIG } from '../../../scripts/nats-config/nats-server-config-files.js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { NatsNodes } from './nats-nodes.js';
 import { SmtpSink } from './smtp-sink.js';
+import { createMigratedDatabase, dropStaleTemplates, withAdmin } from './template-database.js';
 import { TEST_REDIS_URL } from './test-redis';
 
 export type AppName =
@@ -51,20 +51,15 @@ const TEST_DATABASE = /^authsvc_test_([a-z0-9]+)[a-z0-9]{6}$/;
 /** Databases of stacks whose run was killed before `stop` are dropped by a later run after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function dropDatabase(databaseUrl: string): Promise<void> {
+/** Drops a stack's database in a detached process (drop-database.mjs): the suite goes on meanwhile. */
+function dropDatabaseLater(databaseUrl: string): void {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!TEST_DATABASE.test(name)) return;
-  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  spawn(process.execPath, [join(ROOT, 'gateway/test/support/drop-database.mjs'), name], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 async function dropAbandonedDatabases(): Promise<void> {
@@ -77,6 +72,7 @@ async function dropAbandonedDatabases(): Promise<void> {
       if (Date.now() - createdAt > ABANDONED_AFTER_MS)
         await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
+    await dropStaleTemplates(admin);
   });
 }
 const LOG_TAIL = 60;
@@ -93,9 +89,9 @@ export function natsServerBinary(): string | undefined {
 
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
- * real PostgreSQL (a database of its own, `authsvc_test_<random>`, created by the services and dropped at
- * stop), Redis (database 1) and a private NATS server with JetStream, enforcing nats/nats-server.conf with
- * a fresh credential per NATS user. Nothing is shared with a running development stack,
+ * real PostgreSQL (a database of its own, `authsvc_test_<random>`, a copy of the migrated template made for the
+ * run (template-database.ts), dropped after stop), Redis (database 1) and a private NATS server with JetStream,
+ * enforcing nats/nats-server.conf with a fresh credential per NATS user. Nothing is shared with a running development stack,
  * with another stack, or with the next run.
  */
 export class TestStack {
@@ -149,14 +145,23 @@ export class TestStack {
       // once took over 3 s while other stacks were starting. A down service still answers 503 at once.
       RPC_TIMEOUT_MS: '10000',
       BCRYPT_COST: '4',
+      // The services start together, each creating its own streams: a consumer whose stream is not there yet looks
+      // again soon, rather than holding its service's readiness for up to a second.
+      CONSUMER_STREAM_WAIT_MS: '100',
       ...extraEnv,
     };
     const stack = new TestStack(env, ports);
     stack.gatewayHealthPorts.set('gateway', await freePort());
-    await stack.startNats(natsNodes);
-    for (const app of STACK_APPS) stack.spawn(app);
     try {
-      await Promise.all(STACK_APPS.map((app) => stack.waitReady(app)));
+      // A copy of the migrated template unless the suite names a database of its own (the services create that).
+      // The copy is made while the apps load their code: they reach PostgreSQL a second or more after their
+      // start, and one that came first would create the database and migrate it itself (see createMigratedDatabase).
+      const database = extraEnv.DATABASE_URL ? undefined : new URL(env.DATABASE_URL).pathname.slice(1);
+      const copied = database ? createMigratedDatabase(database) : Promise.resolve();
+      copied.catch(() => undefined); // awaited below; a NATS failure first must not leave it unhandled
+      await stack.startNats(natsNodes);
+      for (const app of STACK_APPS) stack.spawn(app);
+      await Promise.all([copied, ...STACK_APPS.map((app) => stack.waitReady(app))]);
     } catch (error) {
       // A stack that failed to start stops what it started: its processes would keep Jest from ever exiting.
       await stack.stop().catch(() => undefined);
@@ -280,10 +285,12 @@ export class TestStack {
    * uses a credential for what it may not do says so with `appRefusalsExpected`.
    */
   async stop({ appRefusalsExpected = false } = {}): Promise<void> {
-    await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
+    // Killed, not drained: nothing of the stack outlives it, and a graceful exit (tested where it matters:
+    // failover, graceful-drain) cost every suite a drain of five processes.
+    await Promise.all([...this.processes.keys()].map((app) => this.kill(app)));
     await this.natsNodes?.stop();
     if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
-    await dropDatabase(this.databaseUrl);
+    dropDatabaseLater(this.databaseUrl);
     await this.smtp?.stop();
     const refusals = this.appRefusals();
     if (refusals.length > 0 && !appRefusalsExpected) {

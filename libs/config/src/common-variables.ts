@@ -123,6 +123,12 @@ export function healthPortVariable(defaultPort: number) {
   return { HEALTH_PORT: integer(defaultPort, 1, 65535) };
 }
 
+/**
+ * How long a durable consumer waits before it looks again for a stream that its owner, starting at the same time,
+ * has not created yet (one JetStream API request per look). The service is not ready until its consumers are bound.
+ */
+export const ConsumerVariables = { CONSUMER_STREAM_WAIT_MS: integer(1000, 10, 60_000) };
+
 /** The JetStream streams a service creates or updates at start. */
 export const EventStreamVariables = {
   /** Bounds how long personal data published with events stays in JetStream (see docs/architecture.md). */

@@ -1,4 +1,5 @@
 import {
+  ConsumerVariables,
   checkSecrets,
   ConfigError,
   DataEncryptionVariables,
@@ -26,6 +27,7 @@ const mailerSchema = {
   ...natsVariables('mailer'),
   ...healthPortVariable(3104),
   ...ShutdownVariables,
+  ...ConsumerVariables,
   ...tracingVariables('mailer'),
   /** The web client is served there: invitation mails link to its `/accept-invitation/{id}` page. */
   ...PublicUrlVariables,

@@ -1,4 +1,5 @@
 import {
+  ConsumerVariables,
   boolean,
   checkSecrets,
   integer,
@@ -30,6 +31,7 @@ const organizationSchema = {
   ...EventStreamVariables,
   ...healthPortVariable(3103),
   ...ShutdownVariables,
+  ...ConsumerVariables,
   ...tracingVariables('organization'),
   /** Whether users may create organizations (an admin or server call creating for a user is not bound by it). */
   ORGANIZATION_CREATION_ENABLED: boolean(true),

@@ -1,4 +1,5 @@
 import {
+  ConsumerVariables,
   checkSecrets,
   DataEncryptionVariables,
   DatabaseVariables,
@@ -29,6 +30,7 @@ const sessionSchema = {
   ...EventStreamVariables,
   ...healthPortVariable(3102),
   ...ShutdownVariables,
+  ...ConsumerVariables,
   ...tracingVariables('session'),
   /** Lifetime of a remembered session in seconds (cookie Max-Age); at most 400 days. */
   SESSION_EXPIRES_IN: integer(604800, 60, 34_560_000),

@@ -53,7 +53,11 @@ export class MagicLinkToken {
 }
 
 /** Spends a magic link's token and signs its address in (registering it on first use). */
-export class VerifyMagicLinkRequest extends sessionClient(MagicLinkToken) {}
+/** `trustedDevice`: as for a password sign-in, the browser's trusted device spares a two-factor user the second step. */
+export class VerifyMagicLinkRequest extends sessionClient(MagicLinkToken) {
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
+}
 
 /** POST /email-otp/send-verification-otp. */
 export class SendEmailOtpBody {
@@ -101,7 +105,10 @@ export class SignInEmailOtpBody {
   image?: string;
 }
 
-export class SignInEmailOtpRequest extends sessionClient(SignInEmailOtpBody) {}
+export class SignInEmailOtpRequest extends sessionClient(SignInEmailOtpBody) {
+  @OptionalText(LIMITS.token)
+  trustedDevice?: string;
+}
 
 /** POST /email-otp/verify-email. */
 export class VerifyEmailOtpBody {

@@ -1,5 +1,6 @@
 import { defineRpc } from '../messaging/rpc-definition.js';
 import type { StartedSession } from '../session/session.rpc.js';
+import type { TwoFactorChallenge } from './two-factor.requests.js';
 import type { UserView } from './user.view.js';
 import {
   CheckEmailOtpRequest,
@@ -25,7 +26,7 @@ export const PasswordlessRpc = {
     'identity.rpc.passwordless.send-magic-link',
     SendMagicLinkRequest,
   ),
-  verifyMagicLink: defineRpc<VerifyMagicLinkRequest, StartedSession>(
+  verifyMagicLink: defineRpc<VerifyMagicLinkRequest, StartedSession | TwoFactorChallenge>(
     'identity.rpc.passwordless.verify-magic-link',
     VerifyMagicLinkRequest,
   ),
@@ -35,7 +36,7 @@ export const PasswordlessRpc = {
     'identity.rpc.email-otp.check',
     CheckEmailOtpRequest,
   ),
-  signInWithEmailOtp: defineRpc<SignInEmailOtpRequest, StartedSession>(
+  signInWithEmailOtp: defineRpc<SignInEmailOtpRequest, StartedSession | TwoFactorChallenge>(
     'identity.rpc.email-otp.sign-in',
     SignInEmailOtpRequest,
   ),

@@ -24,11 +24,12 @@ export const TwoFactorEnabled = defineEvent<
 
 /**
  * Two-factor is off, its secret and backup codes void and every trusted device forgotten: by the user with their
- * password (`user`) or by an admin (`admin`, the event's actor).
+ * password (`user`), by an admin (`admin`, the event's actor), or because the address of an unverified account was
+ * proven by someone else than whoever set two-factor up (`address-claimed`, see UnverifiedAccountClaimed).
  */
 export const TwoFactorDisabled = defineEvent<
   'TwoFactorDisabled',
-  { userId: string; by: 'user' | 'admin'; disabledAt: string }
+  { userId: string; by: 'user' | 'admin' | 'address-claimed'; disabledAt: string }
 >('TwoFactorDisabled', 'identity.events.user.two-factor-disabled');
 
 /** New backup codes; the earlier ones are void. Only their hashes, private to identity. */

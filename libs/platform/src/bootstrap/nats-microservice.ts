@@ -36,12 +36,12 @@ export interface NatsMicroservice {
  */
 export async function startNatsMicroservice(
   module: Type | DynamicModule,
-  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger' | 'readiness'>,
+  runtime: Pick<ServiceRuntime, 'nc' | 'nats' | 'logger' | 'readiness' | 'consumerStreamWaitMs'>,
   queue: string,
 ): Promise<NatsMicroservice> {
   const root: DynamicModule = {
     module: NatsMicroserviceModule,
-    imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger)],
+    imports: [module, JetStreamConsumersModule.forConnection(runtime.nc, runtime.logger, runtime.consumerStreamWaitMs)],
   };
   const server = new PlainSubjectNatsServer(runtime.nats, queue);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {

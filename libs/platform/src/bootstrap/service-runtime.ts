@@ -33,6 +33,8 @@ export interface ServiceConfig {
   readonly HEALTH_PORT: number;
   readonly EVENT_RETENTION_DAYS?: number;
   readonly JETSTREAM_REPLICAS?: number;
+  /** For services with durable consumers: how often they look for a stream not created yet. */
+  readonly CONSUMER_STREAM_WAIT_MS?: number;
   readonly DATA_ENCRYPTION_KEY: string;
   readonly DATA_ENCRYPTION_KEYS_PREVIOUS: readonly string[];
   /** Logged once the logger exists (a development secret in use, for instance). */
@@ -65,6 +67,8 @@ export class ServiceRuntime {
   private pruner?: BackgroundLoop;
   private stopOutboxLag?: () => void;
   private health?: Server;
+  /** How often the service's durable consumers look for a stream not created yet (the consumers' default if unset). */
+  consumerStreamWaitMs?: number;
   /** Down until the application that answers the service's subjects serves (`startNatsMicroservice`). */
   readonly readiness = new ApplicationReadiness();
 
@@ -108,6 +112,7 @@ export class ServiceRuntime {
     if (rewrapped > 0) logger.log(`${rewrapped} data keys wrapped under key ${keks.current.id}`);
     const store = new EventStore(dataSource, service, vault, new InlineProjector(options.projections));
     const runtime = new ServiceRuntime(logger, dataSource, store, vault, nc, nats, redis);
+    runtime.consumerStreamWaitMs = config.CONSUMER_STREAM_WAIT_MS;
     runtime.pruner = appliedCommandsPruner(dataSource, service, logger);
     runtime.pruner.start();
     const streams = options.nats.publishes ?? [];

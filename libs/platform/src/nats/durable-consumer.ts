@@ -24,6 +24,8 @@ const nanos = (ms: number) => ms * 1_000_000;
 export interface DurableConsumerOptions extends DurableConsumerDefinition {
   readonly nc: NatsConnection;
   readonly logger: LoggerService;
+  /** How long it waits before looking again for its stream, not created yet (CONSUMER_STREAM_WAIT_MS). */
+  readonly streamWaitMs?: number;
   /** Must be idempotent: delivery is at least once. A throw means "retry later". */
   handle(event: PublishedEvent): Promise<void>;
 }
@@ -41,7 +43,7 @@ export class DurableConsumer {
     this.loop = new BackgroundLoop({
       failurePrefix: `consumer ${options.durableName} waiting for stream ${options.stream}`,
       logger: options.logger,
-      retryMs: STREAM_WAIT_MS,
+      retryMs: options.streamWaitMs ?? STREAM_WAIT_MS,
       failureLevel: 'warn',
       round: async () => {
         await this.consume();

@@ -6,7 +6,7 @@ import { JetStreamConsumers } from './jet-stream-consumers.js';
 /** Runs the `@JetStreamConsumer` handlers of every controller of the application, over the service's connection. */
 @Module({})
 export class JetStreamConsumersModule {
-  static forConnection(nc: NatsConnection, logger: LoggerService): DynamicModule {
+  static forConnection(nc: NatsConnection, logger: LoggerService, streamWaitMs?: number): DynamicModule {
     return {
       module: JetStreamConsumersModule,
       imports: [DiscoveryModule],
@@ -14,7 +14,7 @@ export class JetStreamConsumersModule {
         {
           provide: JetStreamConsumers,
           useFactory: (discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector) =>
-            new JetStreamConsumers(discovery, scanner, reflector, nc, logger),
+            new JetStreamConsumers(discovery, scanner, reflector, nc, logger, streamWaitMs),
           inject: [DiscoveryService, MetadataScanner, Reflector],
         },
       ],

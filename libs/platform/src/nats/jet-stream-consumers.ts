@@ -25,6 +25,7 @@ export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplica
     private readonly reflector: Reflector,
     private readonly nc: NatsConnection,
     private readonly logger: LoggerService,
+    private readonly streamWaitMs?: number,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,7 +39,15 @@ export class JetStreamConsumers implements OnApplicationBootstrap, BeforeApplica
         );
         if (!declared) continue;
         const handle: Handler = (event) => controller[method](event);
-        this.consumers.push(new DurableConsumer({ ...declared, nc: this.nc, logger: this.logger, handle }));
+        this.consumers.push(
+          new DurableConsumer({
+            ...declared,
+            nc: this.nc,
+            logger: this.logger,
+            streamWaitMs: this.streamWaitMs,
+            handle,
+          }),
+        );
       }
     }
     for (const consumer of this.consumers) consumer.start();

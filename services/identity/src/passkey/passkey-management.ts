@@ -35,6 +35,15 @@ export class PasskeyManagement {
     return { status: true };
   }
 
+  /** Every passkey of the user (an unverified account's, before its address is claimed: they may be a squatter's). */
+  async removeAll(userId: string, trace: { correlationId: string; actorId: string }): Promise<void> {
+    const rows = await this.dataSource.getRepository(PasskeyEntity).findBy({ userId });
+    for (const { id } of rows) {
+      const now = new Date();
+      await this.passkeys.change(userId, id, { type: 'RemovePasskey', now }, { ...trace, now });
+    }
+  }
+
   async removeAsAdmin(request: AdminRemovePasskeyRequest): Promise<{ success: true }> {
     const { userId, passkeyId, correlationId, actorId } = request;
     const now = new Date();

@@ -4,6 +4,8 @@ import { findRow } from '@authsvc/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config.js';
+import { PasskeyManagement } from '../passkey/passkey-management.js';
+import { TrustedDevices } from '../two-factor/trusted-devices.js';
 import { UserEntity } from '../user/user.entity.js';
 import { UserRegistration } from '../user/user-registration.js';
 import { UserStream } from '../user/user-stream.js';
@@ -29,6 +31,8 @@ export class PasswordlessAccounts {
     private readonly dataSource: DataSource,
     private readonly users: UserStream,
     private readonly registration: UserRegistration,
+    private readonly passkeys: PasskeyManagement,
+    private readonly devices: TrustedDevices,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -36,6 +40,10 @@ export class PasswordlessAccounts {
     const existing = await findRow(this.dataSource.manager, UserEntity, { email });
     if (existing === null) return this.signUp(email, profile, correlationId);
     if (existing.emailVerified) return { user: toUserView(existing), newUser: false, claimed: false };
+    // Outside the user's state, so before the claim: a crash in between leaves the account unverified, and the
+    // next proof of the address does it all again.
+    await this.passkeys.removeAll(existing.id, { correlationId, actorId: existing.id });
+    await this.devices.untrustAll(existing.id);
     const now = new Date();
     await this.users.execute(
       existing.id,

@@ -15,6 +15,7 @@ import type { ForwardedRequest } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { normalizeEmail } from '../user/email/email-address.js';
+import { TwoFactorGate, type SignInOutcome } from '../two-factor/two-factor-gate.js';
 import { startSessionFor } from '../user/session-start.js';
 import { toUserView } from '../user/user-view.mapper.js';
 import { EmailOtpPasswordReset } from './email-otp-password-reset.js';
@@ -25,8 +26,8 @@ import { MagicLinks } from './magic-links.js';
 import { PasswordlessAccounts } from './passwordless-accounts.js';
 
 /**
- * Sign-in by mailed link or code. Each flow that signs in starts its session in one place (`signedIn`), so that
- * whatever every first factor must pass through (a second-factor gate) is put there once.
+ * Sign-in by mailed link or code: a first factor like a password, so a two-factor user meets the second step
+ * (`TwoFactorGate`; better-auth 1.7 lets these sign-ins skip it).
  */
 @Controller()
 export class PasswordlessNatsController {
@@ -37,6 +38,7 @@ export class PasswordlessNatsController {
     private readonly verification: EmailOtpVerification,
     private readonly passwordReset: EmailOtpPasswordReset,
     private readonly accounts: PasswordlessAccounts,
+    private readonly gate: TwoFactorGate,
   ) {}
 
   @MessagePattern(PasswordlessRpc.sendMagicLink.subject)
@@ -45,7 +47,7 @@ export class PasswordlessNatsController {
   }
 
   @MessagePattern(PasswordlessRpc.verifyMagicLink.subject)
-  async verifyMagicLink(@Payload() request: VerifyMagicLinkRequest): Promise<ForwardedRequest<StartedSession>> {
+  async verifyMagicLink(@Payload() request: VerifyMagicLinkRequest): Promise<SignInOutcome> {
     const grant = await this.links.take(request.token);
     if (grant === null) throw new DomainError(AuthErrors.INVALID_TOKEN);
     return this.signedIn(grant.email, { name: grant.name || undefined }, request);
@@ -62,23 +64,25 @@ export class PasswordlessNatsController {
   }
 
   @MessagePattern(PasswordlessRpc.signInWithEmailOtp.subject)
-  async signInWithEmailOtp(@Payload() request: SignInEmailOtpRequest): Promise<ForwardedRequest<StartedSession>> {
+  async signInWithEmailOtp(@Payload() request: SignInEmailOtpRequest): Promise<SignInOutcome> {
     const email = normalizeEmail(request.email);
     await this.otps.verify('sign-in', email, request.otp, true);
     return this.signedIn(email, { name: request.name, image: request.image }, request);
   }
 
   /**
-   * With AUTO_SIGN_IN_AFTER_VERIFICATION the verifying code starts a session, as the reference's; otherwise
-   * `{status, user}` (the user's sessions learn of the verification from its event).
+   * With AUTO_SIGN_IN_AFTER_VERIFICATION the verifying code starts a session, as the reference's, except for a
+   * two-factor user, who signs in with both factors; otherwise `{status, user}` (the user's sessions learn of the
+   * verification from its event).
    */
   @MessagePattern(PasswordlessRpc.verifyEmailWithOtp.subject)
   async verifyEmailWithOtp(
     @Payload() request: VerifyEmailOtpRequest,
   ): Promise<ForwardedRequest<StartedSession> | { status: true; user: UserView }> {
     const { user, verifiedNow } = await this.verification.verifyEmail(request);
-    if (request.signIn) return startSessionFor(toUserView(user), request, { userChanged: verifiedNow });
-    return { status: true, user: toUserView(user) };
+    const view = toUserView(user);
+    if (request.signIn && !view.twoFactorEnabled) return startSessionFor(view, request, { userChanged: verifiedNow });
+    return { status: true, user: view };
   }
 
   @MessagePattern(PasswordlessRpc.resetPasswordWithOtp.subject)
@@ -94,8 +98,8 @@ export class PasswordlessNatsController {
     email: string,
     profile: { name?: string; image?: string },
     request: VerifyMagicLinkRequest | SignInEmailOtpRequest,
-  ): Promise<ForwardedRequest<StartedSession>> {
+  ): Promise<SignInOutcome> {
     const { user, newUser, claimed } = await this.accounts.open(email, profile, request.correlationId);
-    return startSessionFor(user, request, { newUser, endOtherSessions: claimed, userChanged: claimed });
+    return this.gate.pass(user, request, { newUser, endOtherSessions: claimed, userChanged: claimed });
   }
 }

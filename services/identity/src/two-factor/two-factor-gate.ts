@@ -34,7 +34,7 @@ export class TwoFactorGate {
   async pass(
     user: UserView,
     request: SessionClientRequest & { trustedDevice?: string },
-    how: Pick<CreateSessionRequest, 'newUser'> = {},
+    how: Pick<CreateSessionRequest, 'newUser' | 'endOtherSessions' | 'userChanged'> = {},
   ): Promise<SignInOutcome> {
     const challenge = await this.challengeFor(user, request.rememberMe, request.trustedDevice);
     return challenge ?? startSessionFor(user, request, how);

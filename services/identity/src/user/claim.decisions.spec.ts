@@ -1,4 +1,5 @@
-import { type PendingEvent } from '@authsvc/platform';
+import { TwoFactorEnabled } from '@authsvc/contracts';
+import { pendingEvent, type PendingEvent } from '@authsvc/platform';
 import { givenEvents, type Decider } from '@authsvc/platform/testing';
 import { decideUser, type RegisterUser, type UserCommand } from './user.decider.js';
 import { evolveUser, initialUserState, type UserState } from './user-state.js';
@@ -53,6 +54,19 @@ describe('user decider: an unverified account claimed by a mailed link or code',
     expect(events[1].data).toEqual({ userId: 'user1', claimedAt: now.toISOString(), credentialRemoved: true });
     expect(events[3].personal).toEqual({ email: 'ada@example.com', name: 'Ada', url: 'http://localhost:3000/' });
     expect(Date.parse((events[3].data as { expiresAt: string }).expiresAt)).toBeGreaterThan(now.getTime());
+  });
+
+  it('turns off a second factor set up before the address was proven (a squatter would lock the owner out)', () => {
+    const enabled = pendingEvent(TwoFactorEnabled, { userId: 'user1', method: 'otp', enabledAt: now.toISOString() });
+    const history = [...registered(), enabled];
+    const events = givenEvents(user, history).when(claim).thenEvents();
+    expect(typesOf(events)).toContain('TwoFactorDisabled');
+    expect(events.find((event) => event.definition.type === 'TwoFactorDisabled')?.data).toEqual({
+      userId: 'user1',
+      by: 'address-claimed',
+      disabledAt: now.toISOString(),
+    });
+    expect(givenEvents(user, [...history, ...events]).state).toMatchObject({ twoFactor: { enabled: false } });
   });
 
   it('leaves the user without a password afterwards', () => {

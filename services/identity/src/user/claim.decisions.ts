@@ -3,6 +3,7 @@ import {
   AccountUnlinked,
   CredentialAccountRemoved,
   EmailVerified,
+  TwoFactorDisabled,
   UnverifiedAccountClaimed,
 } from '@authsvc/contracts';
 import { pendingEvent, type PendingEvent } from '@authsvc/platform';
@@ -13,7 +14,9 @@ import type { RegisteredUser } from './user-state.js';
  * it, so whoever set the password or holds a session may not be the owner (pre-account takeover): the password
  * goes, every session ends, the address is verified, and the owner is told by mail (weak spot 10 of the
  * reference, which does it silently). Provider accounts linked before the proof go too, as in the reference: one
- * may be the squatter's, signed up with the address unverified. A verified user is signed in as they are.
+ * may be the squatter's, signed up with the address unverified; and so does a second factor set up before it (the
+ * squatter's authenticator would lock the owner out; the reference keeps it). Passkeys and trusted devices, kept
+ * outside the user's state, are removed by the caller first. A verified user is signed in as they are.
  */
 export interface ClaimUnverifiedAccount {
   readonly type: 'ClaimUnverifiedAccount';
@@ -46,6 +49,9 @@ export function claimUnverifiedAccount(command: ClaimUnverifiedAccount, user: Re
     ...user.socialAccounts.map(({ accountId, providerId }) =>
       pendingEvent(AccountUnlinked, { accountId, userId, providerId, unlinkedAt: at }),
     ),
+    ...(user.twoFactor.enabled || user.twoFactor.secret !== null
+      ? [pendingEvent(TwoFactorDisabled, { userId, by: 'address-claimed', disabledAt: at })]
+      : []),
     pendingEvent(UnverifiedAccountClaimed, { userId, claimedAt: at, credentialRemoved }),
     pendingEvent(EmailVerified, { userId, verifiedAt: at }),
     pendingEvent(

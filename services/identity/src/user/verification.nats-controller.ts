@@ -28,14 +28,15 @@ export class VerificationNatsController {
    * The link may have changed the user (verified, new email), perhaps clicked without their session cookie: the
    * session service is handed the request, so their sessions show the change before identity's event arrives,
    * and, when asked, the verifying click starts a session for a browser signed in as nobody: a session of
-   * another user is never replaced (login CSRF), and one of this user needs none.
+   * another user is never replaced (login CSRF), and one of this user needs none. A two-factor user signs in with
+   * both factors instead: a mailed link is one.
    */
   @MessagePattern(IdentityRpc.verifyEmail.subject)
   async verify(
     @Payload() request: VerifyEmailRequest,
   ): Promise<ForwardedRequest<StartedSession> | ForwardedRequest<{ status: true }>> {
     const { user, verifiedNow } = await this.commands.execute(new VerifyEmailCommand(request));
-    if (verifiedNow && request.signIn && request.signedInUserId === undefined) {
+    if (verifiedNow && request.signIn && request.signedInUserId === undefined && !user.twoFactorEnabled) {
       return startSessionFor(user, request, { userChanged: true });
     }
     return forwardRequest(SessionRpc.refreshUser, { correlationId: request.correlationId, userId: user.id });
