@@ -7,6 +7,7 @@ import { mailedCode } from './support/mailed-code.js';
 import { mailedLink } from './support/mail-links.js';
 import { errorOfField, personWithAccount, signIn, signedInVisitor, type Person } from './support/people.js';
 import { totpCode } from './support/totp.js';
+import { withAuthenticator } from './support/two-factor-person.js';
 
 const SUITE = 'second-factors';
 
@@ -208,5 +209,38 @@ describe('web client: second factors in a browser', () => {
     await page.getByLabel('Code from the mail').fill(code);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await profile(page);
+  });
+
+  it('asks a two-factor person signing in by mailed code or link for the second factor too', async () => {
+    const person = await personWithAccount(suite.stack, 'web-passwordless-totp');
+    // A verified address: a code or link into an unverified account claims it, which removes its second factor.
+    await fetch(await mailedLink(suite.smtp, person.email, '/api/auth/verify-email'), { redirect: 'manual' });
+    const { secret, backupCodes } = await withAuthenticator(suite.stack, person);
+    const page = await newVisitor(suite);
+    await page.goto('/sign-in/code');
+    await page.getByLabel('Email').fill(person.email);
+    const seen = suite.smtp.mailsTo(person.email).length;
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await page.getByLabel('Code from the mail').fill(await mailedCode(suite.smtp, person.email, seen));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await profile(page);
+
+    await signOut(page);
+    await page.getByRole('link', { name: 'Email me a sign-in link' }).click();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'we have sent a sign-in link' }).waitFor();
+    await page.goto(await mailedLink(suite.smtp, person.email, '/api/auth/magic-link/verify'));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    // The authenticator's next code is spent: a backup code.
+    await page.getByRole('button', { name: 'Use a backup code' }).click();
+    await page.getByLabel('Backup code').fill(backupCodes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await profile(page);
+    expect(new URL(page.url()).pathname).toBe('/account');
   });
 });
