@@ -61,7 +61,7 @@ describe('two-factor, against better-auth 1.7 with twoFactor()', () => {
       async () =>
         smtp
           .mailsTo(email)
-          .map((mail) => /verification code is:\s*(\d{6})/.exec(mail.content)?.[1])
+          .map((mail) => /one-time code:\s*(\d{6})/.exec(mail.content)?.[1])
           .filter((code) => code !== undefined)
           .at(-1),
       { what: 'our mailed code' },

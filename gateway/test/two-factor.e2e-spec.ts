@@ -98,7 +98,7 @@ describe('two-factor through the gateway', () => {
     eventually(
       async () => {
         // The address's other mails (its verification link) carry no code.
-        const codes = smtp.mailsTo(email).map((mail) => /verification code is:\s*(\d{6})/.exec(mail.content)?.[1]);
+        const codes = smtp.mailsTo(email).map((mail) => /one-time code:\s*(\d{6})/.exec(mail.content)?.[1]);
         return codes.filter((code) => code !== undefined)[count - 1];
       },
       { what: `code ${count} mailed to ${email}` },
@@ -417,6 +417,47 @@ describe('two-factor through the gateway', () => {
       sendBack(callback, CHALLENGE_COOKIE),
     );
     expect(done).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+  });
+
+  it('sends a two-factor user signing in by email code or magic link to the second step too (stricter than 1.7)', async () => {
+    const user = await totpUser('tf-passwordless');
+    await verifyAddress(user.email); // else the code would claim the account (next test)
+    expect((await post('/email-otp/send-verification-otp', { email: user.email, type: 'sign-in' })).status).toBe(200);
+    const byCode = await post('/sign-in/email-otp', { email: user.email, otp: await mailedCode(user.email, 1) });
+    expect(byCode).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
+    expect(cookieIn(byCode, SESSION_COOKIE) ?? 'Max-Age=0').toContain('Max-Age=0');
+    const done = await post(
+      '/two-factor/verify-totp',
+      { code: await totp(user.secret) },
+      sendBack(byCode, CHALLENGE_COOKIE),
+    );
+    expect(done).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+
+    expect((await post('/sign-in/magic-link', { email: user.email, callbackURL: '/dashboard' })).status).toBe(200);
+    const link = await eventually(async () => smtp.linksTo(user.email, '/api/auth/magic-link/verify')[0], {
+      what: 'magic link',
+    });
+    const followed = await request(link.toString(), { headers: { 'x-forwarded-for': randomClientIp() } });
+    expect(followed.status).toBe(302);
+    const location = new URL(followed.headers.get('location')!);
+    expect(location.pathname).toBe('/two-factor');
+    expect(location.searchParams.get('callbackURL')).toBe('/dashboard');
+    expect(cookieIn(followed, SESSION_COOKIE)).toBeUndefined();
+    expect(cookieIn(followed, CHALLENGE_COOKIE)).toBeDefined();
+  });
+
+  it('turns off the second factor of an unverified account when someone proves its address by email code', async () => {
+    const squatter = await signUp('tf-claimed');
+    expect((await post('/two-factor/enable', { password, method: 'otp' }, squatter.cookie)).status).toBe(200);
+    expect(await post('/sign-in/email', { email: squatter.email, password })).toMatchObject({
+      body: { twoFactorRedirect: true },
+    });
+    expect((await post('/email-otp/send-verification-otp', { email: squatter.email, type: 'sign-in' })).status).toBe(
+      200,
+    );
+    const owner = await post('/sign-in/email-otp', { email: squatter.email, otp: await mailedCode(squatter.email, 1) });
+    expect(owner).toMatchObject({ status: 200, body: { user: { emailVerified: true, twoFactorEnabled: false } } });
+    expect(await sessionUser(sendBack(owner, SESSION_COOKIE))).toMatchObject({ twoFactorEnabled: false });
   });
 
   it('lets an admin see a user’s factors and reset them, the admin recorded as actor', async () => {
