@@ -6,6 +6,9 @@
 export const CLIENT_PATHS = {
   home: '/',
   signIn: '/sign-in',
+  signInLink: '/sign-in/link',
+  signInCode: '/sign-in/code',
+  twoFactor: '/two-factor',
   signUp: '/sign-up',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
@@ -18,6 +21,7 @@ export const CLIENT_PATHS = {
   accountPassword: '/account/password',
   accountSessions: '/account/sessions',
   accountSignInMethods: '/account/sign-in-methods',
+  accountSecurity: '/account/security',
   accountDelete: '/account/delete',
   organizations: '/organizations',
   newOrganization: '/organizations/new',

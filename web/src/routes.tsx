@@ -16,12 +16,15 @@ import { CreateUserPage } from './pages/admin/create-user-page';
 import { RequireAdmin } from './pages/admin/require-admin';
 import { UserDetailsPage } from './pages/admin/user-details-page';
 import { UsersPage } from './pages/admin/users-page';
+import { EmailCodePage } from './pages/entry/email-code-page';
 import { EmailVerifiedPage } from './pages/entry/email-verified-page';
 import { ErrorPage, NotFoundPage } from './pages/entry/error-page';
 import { ForgotPasswordPage } from './pages/entry/forgot-password-page';
+import { MagicLinkPage } from './pages/entry/magic-link-page';
 import { ResetPasswordPage } from './pages/entry/reset-password-page';
 import { SignInPage } from './pages/entry/sign-in-page';
 import { SignUpPage } from './pages/entry/sign-up-page';
+import { TwoFactorPage } from './pages/entry/two-factor-page';
 import { AcceptInvitationPage } from './pages/organization/accept-invitation-page';
 import { ActiveOrganizationPage } from './pages/organization/active-organization-page';
 import { CreateOrganizationPage } from './pages/organization/create-organization-page';
@@ -38,9 +41,14 @@ function Home() {
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    // Shown while a page loaded on demand arrives, when it is the first page opened.
+    hydrateFallbackElement: <Loading what="the page" />,
     children: [
       { index: true, element: <Home /> },
       { path: CLIENT_PATHS.signIn, element: <SignInPage /> },
+      { path: CLIENT_PATHS.signInLink, element: <MagicLinkPage /> },
+      { path: CLIENT_PATHS.signInCode, element: <EmailCodePage /> },
+      { path: CLIENT_PATHS.twoFactor, element: <TwoFactorPage /> },
       { path: CLIENT_PATHS.signUp, element: <SignUpPage /> },
       { path: CLIENT_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
       { path: CLIENT_PATHS.resetPassword, element: <ResetPasswordPage /> },
@@ -60,6 +68,11 @@ export const router = createBrowserRouter([
               { path: CLIENT_PATHS.accountPassword, element: <PasswordPage /> },
               { path: CLIENT_PATHS.accountSessions, element: <SessionsPage /> },
               { path: CLIENT_PATHS.accountSignInMethods, element: <SignInMethodsPage /> },
+              // Loaded when opened: its QR code library is for the few who set up an authenticator.
+              {
+                path: CLIENT_PATHS.accountSecurity,
+                lazy: async () => ({ Component: (await import('./pages/account/security-page')).SecurityPage }),
+              },
               { path: CLIENT_PATHS.accountDelete, element: <DeleteAccountPage /> },
             ],
           },

@@ -4,6 +4,7 @@ import { adminPerson } from './support/admin-person.js';
 import { checkScreen } from './support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
 import { errorOfField, personWithAccount, signIn, signedInVisitor, type Person } from './support/people.js';
+import { withAuthenticator } from './support/two-factor-person.js';
 
 const SUITE = 'admin';
 
@@ -99,6 +100,23 @@ describe('web client: administration screens in a browser', () => {
     await page.getByLabel('Search', { exact: true }).fill(created.email);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('status').filter({ hasText: 'No user matches.' }).waitFor();
+  });
+
+  it("shows a user's second factors, and resets two-factor for one who lost them", async () => {
+    const carol = await personWithAccount(suite.stack, 'web-carol');
+    await withAuthenticator(suite.stack, carol);
+    const page = await signedInVisitor(suite, admin);
+    await openUser(page, carol);
+    const factors = page.getByRole('region', { name: 'Second factors' });
+    await factors.getByText(/^Two-factor: on \(authenticator app.*; 10 backup codes left\)$/).waitFor();
+    await factors.getByText('No passkey.').waitFor();
+    await checkScreen(page, SUITE, 'user-factors');
+    await factors.getByRole('button', { name: 'Reset two-factor' }).click();
+    await confirm(page, 'Reset two-factor');
+    await factors.getByText('Two-factor: off').waitFor();
+    // Carol signs in with her password alone again.
+    const carolPage = await signedInVisitor(suite, carol);
+    expect(new URL(carolPage.url()).pathname).toBe('/account');
   });
 
   it('bans a user, whose open pages are signed out and who cannot sign in until unbanned', async () => {

@@ -43,7 +43,7 @@ describe('web client: entry screens in a browser', () => {
     await page.getByLabel('Email or username').fill(username.toUpperCase());
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Remember me on this device').uncheck();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     // Not remembered: the session cookie ends with the browser.
     const cookies = await page.context().cookies();
@@ -65,14 +65,14 @@ describe('web client: entry screens in a browser', () => {
     expect(await errorOfField(page, 'Password')).toMatch(/invalid email or password/i);
 
     await page.getByLabel('Password').fill('');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await errorOfField(page, 'Password')).not.toBe('');
 
     // A "next" that leaves the site is ignored: the person lands on their account, not elsewhere.
     await page.goto(`/sign-in?next=${encodeURIComponent('/\\evil.example/')}`);
     await page.getByLabel('Email or username').fill(person.email);
     await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(page.url()).toBe(suite.stack.url('/account'));
   });

@@ -45,7 +45,7 @@ describe('web client: linked accounts in a browser', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.origin === google.origin);
     await page.getByLabel('Subject').fill(`google-${email}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
 
@@ -58,7 +58,7 @@ describe('web client: linked accounts in a browser', () => {
     await page.getByRole('button', { name: 'Link GitHub' }).click();
     await page.waitForURL((url) => url.origin === github.origin);
     await page.getByLabel('User id').fill(String(githubId));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await methods.getByRole('heading', { name: 'GitHub', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/sign-in-methods');
     expect(await methods.getByRole('listitem').count()).toBe(2);
@@ -89,13 +89,13 @@ describe('web client: linked accounts in a browser', () => {
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByLabel('Subject').fill(`google-${email}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     await page.goto('/account/sign-in-methods');
     await page.getByRole('button', { name: 'Link GitHub' }).click();
     await page.getByLabel('User id').fill(String(githubId));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText("This account's email address is not yours here").waitFor();
     expect(new URL(page.url()).searchParams.get('error')).toBe('email_does_not_match');
   });

@@ -49,7 +49,7 @@ describe('web client: organization screens in a browser', () => {
     await guest.getByRole('link', { name: 'Sign in to accept' }).click();
     await guest.getByLabel('Email or username').fill(invitee.email);
     await guest.getByLabel('Password').fill(invitee.password);
-    await guest.getByRole('button', { name: 'Sign in' }).click();
+    await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
     await guest.getByRole('heading', { name: `Join ${name}` }).waitFor();
     await checkScreen(guest, SUITE, 'invitation');
     await guest.getByRole('button', { name: 'Accept invitation' }).click();

@@ -1,20 +1,10 @@
-import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../support/http.js';
 import { LocalOpenIdProvider } from '../support/identity-providers/local-openid-provider.js';
 import { checkScreen, newVisitor } from './support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
+import { signInAtProvider } from './support/provider-pages.js';
 
 const SUITE = 'social';
-
-/**
- * The local provider's own pages, filled in as a person does: its sign-in form (a subject it does not know stands
- * for a person who cancels), then, on a first grant, its consent page.
- */
-async function signInAtProvider(page: Page, sub: string, { consent }: { consent: boolean }): Promise<void> {
-  await page.getByLabel('Subject').fill(sub);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  if (consent) await page.getByRole('button', { name: 'Allow' }).click();
-}
 
 describe('web client: social sign-in in a browser', () => {
   let google: LocalOpenIdProvider;

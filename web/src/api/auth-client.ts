@@ -1,4 +1,12 @@
-import { adminClient, organizationClient, usernameClient } from 'better-auth/client/plugins';
+import { passkeyClient } from '@better-auth/passkey/client';
+import {
+  adminClient,
+  emailOTPClient,
+  magicLinkClient,
+  organizationClient,
+  twoFactorClient,
+  usernameClient,
+} from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
@@ -13,7 +21,17 @@ const SESSION_REFETCH_SECONDS = 60;
  * API from one origin (Vite's dev server proxies /api), so the default base URL, this page's origin, is right.
  */
 export const authClient = createAuthClient({
-  plugins: [usernameClient(), organizationClient({ teams: { enabled: true } }), adminClient()],
+  // twoFactorClient without a redirect option: the sign-in screens read `twoFactorRedirect` from the answer and
+  // move to the second-factor screen themselves, inside the app (the option's page reload would lose the state).
+  plugins: [
+    usernameClient(),
+    organizationClient({ teams: { enabled: true } }),
+    adminClient(),
+    twoFactorClient(),
+    magicLinkClient(),
+    emailOTPClient(),
+    passkeyClient(),
+  ],
   sessionOptions: { refetchInterval: SESSION_REFETCH_SECONDS, refetchOnWindowFocus: true },
 });
 

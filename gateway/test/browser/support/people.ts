@@ -28,7 +28,7 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await page.goto('/sign-in');
   await page.getByLabel('Email or username').fill(identifier);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** A fresh browser context of `person`, signed in through the form and on their account page. */

@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/account/password', label: 'Password' },
   { to: '/account/sessions', label: 'Sessions' },
   { to: '/account/sign-in-methods', label: 'Sign-in methods' },
+  { to: '/account/security', label: 'Security' },
   { to: '/account/delete', label: 'Delete account' },
 ];
 

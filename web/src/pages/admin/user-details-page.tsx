@@ -5,6 +5,7 @@ import { Loading, Page } from '../../components/page';
 import { useAdminUser } from './admin-queries';
 import { UserBanSection } from './user-ban-section';
 import { banDescription, dateTime, rolesOf } from './user-display';
+import { UserFactorsSection } from './user-factors-section';
 import { UserImpersonateSection } from './user-impersonate-section';
 import { UserPasswordSection } from './user-password-section';
 import { UserRemoveSection } from './user-remove-section';
@@ -54,6 +55,7 @@ export function UserDetailsPage() {
       <UserRoleSection user={shown} />
       <UserPasswordSection userId={shown.id} />
       <UserSessionsSection userId={shown.id} userName={shown.name} />
+      <UserFactorsSection userId={shown.id} userName={shown.name} />
       {isMe ? (
         <p className="empty">This is you: you cannot ban, impersonate or remove yourself.</p>
       ) : (

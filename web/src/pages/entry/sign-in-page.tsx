@@ -1,12 +1,14 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { CurrentPasswordField } from '../../components/credential-fields';
 import { Checkbox, Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
+import { PasskeySignIn } from '../../components/passkey-sign-in';
 import { SocialSignIn } from '../../components/social-sign-in';
 import { nextPath } from '../../components/require-session';
+import { useFinishSignIn } from '../../components/use-finish-sign-in';
 import { textOf, useForm } from '../../components/use-form';
 
 const FIELD_OF_CODE = {
@@ -28,14 +30,12 @@ function signIn(values: FormData) {
 }
 
 export function SignInPage() {
-  const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { refetch } = authClient.useSession();
+  const finish = useFinishSignIn();
   const form = useForm({
-    // The session is read again before leaving: the next page must not see the signed-out state of a moment ago.
-    submit: (values) => signIn(values).then(() => refetch()),
+    // A two-factor account answers with a challenge instead of a session: finish() goes to its screen.
+    submit: async (values) => finish(await signIn(values)),
     fieldOfCode: FIELD_OF_CODE,
-    onSuccess: () => navigate(nextPath(search), { replace: true }),
   });
   return (
     <Page title="Sign in" narrow>
@@ -52,7 +52,19 @@ export function SignInPage() {
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Sign in</SubmitButton>
       </form>
+      <PasskeySignIn />
       <SocialSignIn next={nextPath(search)} />
+      <section aria-labelledby="no-password" className="no-password">
+        <h2 id="no-password">Or get a link or a code by mail</h2>
+        <ul className="plain">
+          <li>
+            <Link to={`/sign-in/link?${search}`}>Email me a sign-in link</Link>
+          </li>
+          <li>
+            <Link to={`/sign-in/code?${search}`}>Email me a code</Link>
+          </li>
+        </ul>
+      </section>
       <p>
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
