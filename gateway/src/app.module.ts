@@ -8,6 +8,7 @@ import { SessionReadModels } from './session/session-read-models.js';
 import { CurrentSession } from './session/current-session.js';
 import { SessionIssuer } from './session/session-issuer.js';
 import { ActiveOrganization } from './session/active-organization.js';
+import { OrganizationSessionFlows } from './organization/organization-session-flows.js';
 import { SessionCookieCache } from './session/session-cookie-cache.js';
 import { SessionController } from './auth/session.controller.js';
 import { SignInController } from './auth/sign-in.controller.js';
@@ -129,6 +130,7 @@ export class AppModule {
         TwoFactorCookies,
         SessionCookieCache,
         ActiveOrganization,
+        OrganizationSessionFlows,
         AdminAccess,
         ImpersonatorCheck,
         JwtKeys,

@@ -20,15 +20,15 @@ import { WithSession } from '../http/with-session.decorator.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { InvitationMailLimit } from '../rate-limit/invitation-mail-limit.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ActiveOrganization } from '../session/active-organization.js';
 import { asInvitationCaller, asOrganizationCaller } from './organization-caller.js';
+import { OrganizationSessionFlows } from './organization-session-flows.js';
 
 /** Invitations: invite, answer (accept, reject), cancel, read one, list an organization's and the caller's. */
 @AuthController()
 export class InvitationController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly activeOrganization: ActiveOrganization,
+    private readonly flows: OrganizationSessionFlows,
     private readonly invitationMails: InvitationMailLimit,
   ) {}
 
@@ -48,25 +48,16 @@ export class InvitationController {
     );
   }
 
-  /**
-   * The organization joined, and the invitation's team (none: no team), become the session's active ones. Joining
-   * a team also re-issues the session cookies, as the reference does when it makes the team active.
-   */
   @Post('organization/accept-invitation')
   @HttpCode(200)
   @WithSession()
-  async accept(
+  accept(
     @Body() body: InvitationIdBody,
     @Caller() caller: SignedInCaller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<AcceptedInvitationView> {
-    const accepted = await this.services.call(InvitationRpc.accept, { ...body, ...asInvitationCaller(caller) });
-    const { organizationId, teamId } = accepted.invitation;
-    if (teamId)
-      await this.activeOrganization.recordAndReissueCookies(caller, { organizationId, teamId }, request, response);
-    else await this.activeOrganization.record(caller, { organizationId, teamId });
-    return accepted;
+    return this.flows.acceptInvitation(body, caller, request, response);
   }
 
   @Post('organization/reject-invitation')

@@ -18,9 +18,9 @@ import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ActiveOrganization } from '../session/active-organization.js';
 import { ActiveMember } from './active-member.js';
 import { asOrganizationCaller } from './organization-caller.js';
+import { OrganizationSessionFlows } from './organization-session-flows.js';
 
 /**
  * Members: remove, change a role, leave, read the caller's membership and role, list, check a permission.
@@ -32,18 +32,15 @@ import { asOrganizationCaller } from './organization-caller.js';
 export class MemberController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly activeOrganization: ActiveOrganization,
+    private readonly flows: OrganizationSessionFlows,
     private readonly activeMember: ActiveMember,
   ) {}
 
   @Post('organization/remove-member')
   @HttpCode(200)
   @WithSession()
-  async remove(@Body() body: RemoveMemberBody, @Caller() caller: SignedInCaller): Promise<RemovedMemberView> {
-    const removed = await this.services.call(MemberRpc.remove, { ...body, ...asOrganizationCaller(caller) });
-    const { userId, organizationId } = removed.member;
-    await this.leftActive(caller, userId === caller.user.id ? organizationId : null);
-    return removed;
+  remove(@Body() body: RemoveMemberBody, @Caller() caller: SignedInCaller): Promise<RemovedMemberView> {
+    return this.flows.removeMember(body, caller);
   }
 
   @Post('organization/update-member-role')
@@ -56,10 +53,8 @@ export class MemberController {
   @Post('organization/leave')
   @HttpCode(200)
   @WithSession()
-  async leave(@Body() body: LeaveOrganizationBody, @Caller() caller: SignedInCaller): Promise<MemberWithUserView> {
-    const left = await this.services.call(MemberRpc.leave, { ...body, ...asOrganizationCaller(caller) });
-    await this.leftActive(caller, left.organizationId);
-    return left;
+  leave(@Body() body: LeaveOrganizationBody, @Caller() caller: SignedInCaller): Promise<MemberWithUserView> {
+    return this.flows.leave(body, caller);
   }
 
   @Get('organization/get-active-member')
@@ -85,11 +80,5 @@ export class MemberController {
   @WithSession()
   hasPermission(@Body() body: HasPermissionBody, @Caller() caller: SignedInCaller): Promise<PermissionCheckView> {
     return this.services.call(MemberRpc.hasPermission, { ...body, ...asOrganizationCaller(caller) });
-  }
-
-  /** The caller left `organizationId` (null: none): their session stops naming it if it was the active one. */
-  private async leftActive(caller: SignedInCaller, organizationId: string | null): Promise<void> {
-    if (organizationId === null || caller.session.activeOrganizationId !== organizationId) return;
-    await this.activeOrganization.record(caller, { organizationId: null, teamId: null });
   }
 }

@@ -11,15 +11,14 @@ import {
   type CreatedOrganizationView,
   type OrganizationView,
 } from '@authsvc/contracts';
-import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { Body, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ActiveOrganization } from '../session/active-organization.js';
 import { asOrganizationCaller } from './organization-caller.js';
+import { OrganizationSessionFlows } from './organization-session-flows.js';
 
 /**
  * Organizations: create, check a slug, update, delete, read, list the caller's, choose the session's active one.
@@ -29,25 +28,14 @@ import { asOrganizationCaller } from './organization-caller.js';
 export class OrganizationController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly activeOrganization: ActiveOrganization,
+    private readonly flows: OrganizationSessionFlows,
   ) {}
 
-  /** The new organization (and its default team) becomes the session's active one unless asked to keep the current. */
   @Post('organization/create')
   @HttpCode(200)
   @WithSession()
-  async create(
-    @Body() body: CreateOrganizationBody,
-    @Caller() caller: SignedInCaller,
-  ): Promise<CreatedOrganizationView> {
-    const { organization, defaultTeamId } = await this.services.call(OrganizationRpc.create, {
-      ...body,
-      ...asOrganizationCaller(caller),
-    });
-    if (!body.keepCurrentActiveOrganization) {
-      await this.activeOrganization.record(caller, { organizationId: organization.id, teamId: defaultTeamId });
-    }
-    return organization;
+  create(@Body() body: CreateOrganizationBody, @Caller() caller: SignedInCaller): Promise<CreatedOrganizationView> {
+    return this.flows.create(body, caller);
   }
 
   @Post('organization/check-slug')
@@ -70,16 +58,8 @@ export class OrganizationController {
   @Post('organization/delete')
   @HttpCode(200)
   @WithSession()
-  /**
-   * The caller's own session stops naming the organization before the answer; their other sessions, and every
-   * other member's, follow from the membership events.
-   */
-  async delete(@Body() body: DeleteOrganizationBody, @Caller() caller: SignedInCaller): Promise<OrganizationView> {
-    const deleted = await this.services.call(OrganizationRpc.delete, { ...body, ...asOrganizationCaller(caller) });
-    if (caller.session.activeOrganizationId === deleted.id) {
-      await this.activeOrganization.record(caller, { organizationId: null, teamId: null });
-    }
-    return deleted;
+  delete(@Body() body: DeleteOrganizationBody, @Caller() caller: SignedInCaller): Promise<OrganizationView> {
+    return this.flows.delete(body, caller);
   }
 
   @Get('organization/list')
@@ -110,10 +90,7 @@ export class OrganizationController {
     response.code(200).send(full);
   }
 
-  /**
-   * Makes an organization of the caller's the session's active one and re-issues the session cookies; `null`
-   * clears it. The active team stays only while the organization does: a team belongs to its organization.
-   */
+  /** `null` is written here: Nest would send an empty body. */
   @Post('organization/set-active')
   @WithSession()
   async setActive(
@@ -122,38 +99,6 @@ export class OrganizationController {
     @Req() request: FastifyRequest,
     @Res() response: FastifyReply,
   ): Promise<void> {
-    const { activeOrganizationId, activeTeamId } = caller.session;
-    if (body.organizationId === null) {
-      if (activeOrganizationId !== null) {
-        const none = { organizationId: null, teamId: null };
-        await this.activeOrganization.recordAndReissueCookies(caller, none, request, response);
-      }
-      return void response.code(200).send(null);
-    }
-    const { organizationId, organizationSlug } = body;
-    const organization = await this.services
-      .call(OrganizationRpc.get, { organizationId, organizationSlug, ...asOrganizationCaller(caller) })
-      .catch((error: unknown) => {
-        throw organizationSlug === undefined ? asNotAMember(error) : error;
-      });
-    if (organization) {
-      const teamId = organization.id === activeOrganizationId ? activeTeamId : null;
-      await this.activeOrganization.recordAndReissueCookies(
-        caller,
-        { organizationId: organization.id, teamId },
-        request,
-        response,
-      );
-    }
-    response.code(200).send(organization);
+    response.code(200).send(await this.flows.setActive(body, caller, request, response));
   }
-}
-
-/**
- * set-active by id asks for the membership before the organization, as the reference does: an id that names no
- * organization answers as another tenant's does (403), so set-active cannot probe which ids exist.
- */
-function asNotAMember(error: unknown): unknown {
-  const unknown = error instanceof DomainError && error.code === OrganizationErrors.ORGANIZATION_NOT_FOUND.code;
-  return unknown ? new DomainError(OrganizationErrors.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION) : error;
 }

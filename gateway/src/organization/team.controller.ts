@@ -17,8 +17,8 @@ import { AuthController } from '../auth/auth-controller.decorator.js';
 import { Caller, type SignedInCaller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ActiveOrganization } from '../session/active-organization.js';
 import { asOrganizationCaller } from './organization-caller.js';
+import { OrganizationSessionFlows } from './organization-session-flows.js';
 
 /**
  * Teams and their members. The service's requests name the caller `userId`, so the user a body or query names
@@ -28,7 +28,7 @@ import { asOrganizationCaller } from './organization-caller.js';
 export class TeamController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly activeOrganization: ActiveOrganization,
+    private readonly flows: OrganizationSessionFlows,
   ) {}
 
   @Post('organization/create-team')
@@ -58,10 +58,7 @@ export class TeamController {
     return this.services.call(TeamRpc.remove, { ...body, ...asOrganizationCaller(caller) });
   }
 
-  /**
-   * The team checked as the session's active one, or the JSON literal `null` (written here: Nest would send an
-   * empty body) when none is asked for. The session service records the choice.
-   */
+  /** `null` is written here: Nest would send an empty body. */
   @Post('organization/set-active-team')
   @WithSession()
   async setActive(
@@ -70,17 +67,7 @@ export class TeamController {
     @Req() request: FastifyRequest,
     @Res() response: FastifyReply,
   ): Promise<void> {
-    const team = await this.services.call(TeamRpc.checkActive, { ...body, ...asOrganizationCaller(caller) });
-    const { activeOrganizationId, activeTeamId } = caller.session;
-    if (team || activeTeamId !== null) {
-      await this.activeOrganization.recordAndReissueCookies(
-        caller,
-        { organizationId: activeOrganizationId, teamId: team?.id ?? null },
-        request,
-        response,
-      );
-    }
-    response.code(200).send(team);
+    response.code(200).send(await this.flows.setActiveTeam(body, caller, request, response));
   }
 
   @Get('organization/list-user-teams')
