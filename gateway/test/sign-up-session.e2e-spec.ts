@@ -71,6 +71,7 @@ describe('sign-up, get-session and sign-out through the gateway', () => {
       banned: false,
       banReason: null,
       banExpires: null,
+      twoFactorEnabled: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

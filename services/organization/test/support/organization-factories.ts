@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { OrganizationErrors } from '@authsvc/errors';
 import { randomString, type RecordedEvent } from '@authsvc/platform';
 import { rolesOf } from '../../src/access/organization-roles';
+import { decideAcceptInvitation, type AcceptState } from '../../src/invitation/invitation-answer.decider';
 import {
-  decideAcceptInvitation,
   decideCancelInvitation,
   decideInviteMember,
-  type AcceptState,
   type InvitationRules,
   type InviteState,
 } from '../../src/invitation/invitation.decider';
