@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { InitialSessionSchema1763800000000 } from '../src/migrations/1763800000000-initial-session-schema';
 import { UserSnapshots1764100000000 } from '../src/migrations/1764100000000-user-snapshots';
 import { AdminFields1765100000000 } from '../src/migrations/1765100000000-admin-fields';
+import { TwoFactorSnapshot1765700000000 } from '../src/migrations/1765700000000-two-factor-snapshot';
 import { UserSnapshotEntity } from '../src/user-snapshot/user-snapshot.entity';
 
 // The snapshot store against a real PostgreSQL, in a database of its own with the session service's migrations.
@@ -25,7 +26,12 @@ beforeAll(async () => {
     databaseUrl,
     schema: 'session',
     entities: [UserSnapshotEntity],
-    migrations: [InitialSessionSchema1763800000000, UserSnapshots1764100000000, AdminFields1765100000000],
+    migrations: [
+      InitialSessionSchema1763800000000,
+      UserSnapshots1764100000000,
+      AdminFields1765100000000,
+      TwoFactorSnapshot1765700000000,
+    ],
   });
   await dataSource.initialize();
   await migrateExclusively(dataSource, 'session');
