@@ -12,6 +12,7 @@ export const CLIENT_PATHS = {
   signUp: '/sign-up',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where a verification link sends the browser: plain on success, with `?error=CODE` when it failed. */
   emailVerified: '/email-verified',
   error: '/error',
   goodbye: '/goodbye',

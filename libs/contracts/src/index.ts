@@ -8,6 +8,7 @@ export * from './messaging/contract-instance.js';
 export * from './health.js';
 export * from './identity/user.view.js';
 export * from './identity/identity.events.js';
+export * from './identity/mail-request-data.js';
 export * from './identity/identity.rpc.js';
 export * from './identity/register-user.request.js';
 export * from './identity/get-user.request.js';

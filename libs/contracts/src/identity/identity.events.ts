@@ -1,4 +1,5 @@
 import { defineEvent } from '../messaging/event-definition.js';
+import type { MailRequestData } from './mail-request-data.js';
 import { AccountLocked, SignInFailed } from './password-failure.events.js';
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from './social-account.events.js';
 import { PasskeyAdded, PasskeyRemoved, PasskeyRenamed } from './passkey.events.js';
@@ -47,12 +48,6 @@ export const IDENTITY_MAIL_SUBJECTS = 'identity.mail.>';
  * longest link lifetime (MAIL_REQUEST_RETENTION_SECONDS), not as long as events, since each carries a live link.
  */
 export const IDENTITY_MAIL_STREAM = 'IDENTITY_MAIL';
-
-/** What every mail request says: for whom, until when its link works. */
-export interface MailRequestData {
-  userId: string;
-  expiresAt: string;
-}
 
 /**
  * The link of a mail request could be followed by anyone who reads it, so it is readable in the event store only

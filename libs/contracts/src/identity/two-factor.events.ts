@@ -1,5 +1,5 @@
 import { defineEvent } from '../messaging/event-definition.js';
-import type { MailRequestData } from './identity.events.js';
+import type { MailRequestData } from './mail-request-data.js';
 
 /** How a second factor is proven. */
 export type SecondFactorMethod = 'totp' | 'otp' | 'backup-code';

@@ -1,15 +1,15 @@
 import { authClient } from '../../api/auth-client';
+import { CLIENT_PATHS } from '../../client-paths';
 import { unwrap } from '../../api/api-error';
 import { Field } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { Loading, Page } from '../../components/page';
 import { textOf, useForm } from '../../components/use-form';
-import { VERIFIED_LANDING } from '../entry/email-verified-page';
 
 function ChangeEmailForm({ email, verified }: { email: string; verified: boolean }) {
   const form = useForm({
     submit: (values) =>
-      unwrap(authClient.changeEmail({ newEmail: textOf(values, 'newEmail'), callbackURL: VERIFIED_LANDING })),
+      unwrap(authClient.changeEmail({ newEmail: textOf(values, 'newEmail'), callbackURL: CLIENT_PATHS.emailVerified })),
     fieldOfCode: { EMAIL_IS_THE_SAME: 'newEmail', INVALID_EMAIL: 'newEmail' },
   });
   return (

@@ -4,9 +4,6 @@ import { Page } from '../../components/page';
 import { explainRedirectError } from '../../lib/redirect-errors';
 import { ResendVerification } from '../account/resend-verification';
 
-/** Where a verification link sends the browser: plain on success, with `?error=CODE` when it failed. */
-export const VERIFIED_LANDING = '/email-verified';
-
 export function EmailVerifiedPage() {
   const [search] = useSearchParams();
   const { data: session } = authClient.useSession();

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CLIENT_PATHS } from '../../client-paths';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import {
@@ -13,7 +14,6 @@ import { Page } from '../../components/page';
 import { SocialSignIn } from '../../components/social-sign-in';
 import { nextPath } from '../../components/require-session';
 import { textOf, useForm } from '../../components/use-form';
-import { VERIFIED_LANDING } from './email-verified-page';
 
 const FIELD_OF_CODE = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
@@ -36,7 +36,7 @@ export function SignUpPage() {
           email: textOf(values, 'email'),
           password: String(values.get('password')),
           ...(username ? { username } : {}),
-          callbackURL: VERIFIED_LANDING,
+          callbackURL: CLIENT_PATHS.emailVerified,
         }),
       ).then(() => refetch());
     },
