@@ -8,8 +8,8 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ProvideJwtKeySetCommand } from './commands/provide-jwt-key-set.command.js';
-import { RotateJwtKeyCommand } from './commands/rotate-jwt-key.command.js';
+import { ProvideJwtKeySetCommand } from './commands/provide-jwt-key-set.handler.js';
+import { RotateJwtKeyCommand } from './commands/rotate-jwt-key.handler.js';
 
 @Controller()
 export class JwtKeyNatsController {

@@ -20,15 +20,15 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AdminRights } from './admin-rights.js';
-import { AdminUpdateUserCommand } from './commands/admin-update-user.command.js';
-import { BanUserCommand, UnbanUserCommand } from './commands/ban-user.command.js';
-import { CreateUserCommand } from './commands/create-user.command.js';
-import { RemoveUserCommand } from './commands/remove-user.command.js';
-import { SetRoleByEmailCommand } from './commands/set-role-by-email.command.js';
-import { SetRoleCommand } from './commands/set-role.command.js';
-import { SetUserPasswordCommand } from './commands/set-user-password.command.js';
-import { GetUserQuery } from './queries/get-user.query.js';
-import { ListUsersQuery } from './queries/list-users.query.js';
+import { AdminUpdateUserCommand } from './commands/admin-update-user.handler.js';
+import { BanUserCommand, UnbanUserCommand } from './commands/ban-user.handler.js';
+import { CreateUserCommand } from './commands/create-user.handler.js';
+import { RemoveUserCommand } from './commands/remove-user.handler.js';
+import { SetRoleByEmailCommand } from './commands/set-role-by-email.handler.js';
+import { SetRoleCommand } from './commands/set-role.handler.js';
+import { SetUserPasswordCommand } from './commands/set-user-password.handler.js';
+import { GetUserQuery } from './queries/get-user.handler.js';
+import { ListUsersQuery } from './queries/list-users.handler.js';
 import { sessionsFollow } from './sessions-follow.js';
 
 /**

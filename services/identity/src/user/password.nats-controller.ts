@@ -14,12 +14,12 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { startSessionFor } from './session-start.js';
-import { ChangePasswordCommand } from './commands/change-password.command.js';
-import { RequestPasswordResetCommand } from './commands/request-password-reset.command.js';
-import { ResetPasswordCommand } from './commands/reset-password.command.js';
-import { SetPasswordCommand } from './commands/set-password.command.js';
-import { CheckPasswordResetTokenQuery } from './queries/check-password-reset-token.query.js';
-import { CheckPasswordQuery } from './queries/check-password.query.js';
+import { ChangePasswordCommand } from './commands/change-password.handler.js';
+import { RequestPasswordResetCommand } from './commands/request-password-reset.handler.js';
+import { ResetPasswordCommand } from './commands/reset-password.handler.js';
+import { SetPasswordCommand } from './commands/set-password.handler.js';
+import { CheckPasswordResetTokenQuery } from './queries/check-password-reset-token.handler.js';
+import { CheckPasswordQuery } from './queries/check-password.handler.js';
 
 @Controller()
 export class PasswordNatsController {

@@ -2,9 +2,9 @@ import { IdentityRpc, SignInWithEmailRequest, SignInWithUsernameRequest } from '
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { UpgradePasswordHashCommand } from './commands/upgrade-password-hash.command.js';
+import { UpgradePasswordHashCommand } from './commands/upgrade-password-hash.handler.js';
 import { TwoFactorGate, type SignInOutcome } from '../two-factor/two-factor-gate.js';
-import { VerifyPasswordQuery, type CredentialLogin } from './queries/verify-password.query.js';
+import { VerifyPasswordQuery, type CredentialLogin } from './queries/verify-password.handler.js';
 
 /**
  * Sign-in: the password is checked here (and its hash upgraded when outdated); then the two-factor gate either

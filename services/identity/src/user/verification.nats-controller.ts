@@ -11,9 +11,9 @@ import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { startSessionFor } from './session-start.js';
-import { ChangeEmailCommand } from './commands/change-email.command.js';
-import { SendVerificationEmailCommand } from './commands/send-verification-email.command.js';
-import { VerifyEmailCommand } from './commands/verify-email.command.js';
+import { ChangeEmailCommand } from './commands/change-email.handler.js';
+import { SendVerificationEmailCommand } from './commands/send-verification-email.handler.js';
+import { VerifyEmailCommand } from './commands/verify-email.handler.js';
 
 @Controller()
 export class VerificationNatsController {

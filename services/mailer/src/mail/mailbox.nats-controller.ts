@@ -2,7 +2,7 @@ import { ListMailboxRequest, MailerRpc, type MailView } from '@authsvc/contracts
 import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ListMailboxQuery } from './queries/list-mailbox.query.js';
+import { ListMailboxQuery } from './queries/list-mailbox.handler.js';
 
 const DEFAULT_LIMIT = 100;
 

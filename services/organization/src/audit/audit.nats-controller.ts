@@ -3,7 +3,7 @@ import { AuditLog } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ListOrganizationAuditQuery } from './queries/list-organization-audit.query.js';
+import { ListOrganizationAuditQuery } from './queries/list-organization-audit.handler.js';
 
 @Controller()
 export class AuditNatsController {

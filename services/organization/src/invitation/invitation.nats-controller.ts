@@ -16,13 +16,13 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AcceptInvitationCommand } from './commands/accept-invitation.command.js';
-import { CancelInvitationCommand } from './commands/cancel-invitation.command.js';
-import { InviteMemberCommand } from './commands/invite-member.command.js';
-import { RejectInvitationCommand } from './commands/reject-invitation.command.js';
-import { GetInvitationQuery } from './queries/get-invitation.query.js';
-import { ListInvitationsQuery } from './queries/list-invitations.query.js';
-import { ListUserInvitationsQuery } from './queries/list-user-invitations.query.js';
+import { AcceptInvitationCommand } from './commands/accept-invitation.handler.js';
+import { CancelInvitationCommand } from './commands/cancel-invitation.handler.js';
+import { InviteMemberCommand } from './commands/invite-member.handler.js';
+import { RejectInvitationCommand } from './commands/reject-invitation.handler.js';
+import { GetInvitationQuery } from './queries/get-invitation.handler.js';
+import { ListInvitationsQuery } from './queries/list-invitations.handler.js';
+import { ListUserInvitationsQuery } from './queries/list-user-invitations.handler.js';
 
 @Controller()
 export class InvitationNatsController {

@@ -21,16 +21,16 @@ import { JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AddMemberCommand } from './commands/add-member.command.js';
-import { LeaveOrganizationCommand } from './commands/leave-organization.command.js';
-import { RemoveMemberCommand } from './commands/remove-member.command.js';
-import { UpdateMemberRoleCommand } from './commands/update-member-role.command.js';
+import { AddMemberCommand } from './commands/add-member.handler.js';
+import { LeaveOrganizationCommand } from './commands/leave-organization.handler.js';
+import { RemoveMemberCommand } from './commands/remove-member.handler.js';
+import { UpdateMemberRoleCommand } from './commands/update-member-role.handler.js';
 import { MemberReadModelWriter } from '../kernel/read-models/member-read-model-writer.js';
 import { membershipChanges } from '../kernel/read-models/membership-changes.js';
-import { GetActiveMemberRoleQuery } from './queries/get-active-member-role.query.js';
-import { GetActiveMemberQuery } from './queries/get-active-member.query.js';
-import { HasPermissionQuery } from './queries/has-permission.query.js';
-import { ListMembersQuery } from './queries/list-members.query.js';
+import { GetActiveMemberRoleQuery } from './queries/get-active-member-role.handler.js';
+import { GetActiveMemberQuery } from './queries/get-active-member.handler.js';
+import { HasPermissionQuery } from './queries/has-permission.handler.js';
+import { ListMembersQuery } from './queries/list-members.handler.js';
 
 @Controller()
 export class MemberNatsController {

@@ -15,13 +15,13 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateOrganizationCommand } from './commands/create-organization.command.js';
-import { DeleteOrganizationCommand } from './commands/delete-organization.command.js';
-import { UpdateOrganizationCommand } from './commands/update-organization.command.js';
-import { CheckSlugQuery } from './queries/check-slug.query.js';
-import { GetFullOrganizationQuery } from './queries/get-full-organization.query.js';
-import { GetOrganizationQuery } from './queries/get-organization.query.js';
-import { ListOrganizationsQuery } from './queries/list-organizations.query.js';
+import { CreateOrganizationCommand } from './commands/create-organization.handler.js';
+import { DeleteOrganizationCommand } from './commands/delete-organization.handler.js';
+import { UpdateOrganizationCommand } from './commands/update-organization.handler.js';
+import { CheckSlugQuery } from './queries/check-slug.handler.js';
+import { GetFullOrganizationQuery } from './queries/get-full-organization.handler.js';
+import { GetOrganizationQuery } from './queries/get-organization.handler.js';
+import { ListOrganizationsQuery } from './queries/list-organizations.handler.js';
 
 @Controller()
 export class OrganizationNatsController {

@@ -14,15 +14,15 @@ import {
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AddTeamMemberCommand } from './commands/add-team-member.command.js';
-import { CreateTeamCommand } from './commands/create-team.command.js';
-import { RemoveTeamMemberCommand } from './commands/remove-team-member.command.js';
-import { RemoveTeamCommand } from './commands/remove-team.command.js';
-import { UpdateTeamCommand } from './commands/update-team.command.js';
-import { CheckActiveTeamQuery } from './queries/check-active-team.query.js';
-import { ListTeamMembersQuery } from './queries/list-team-members.query.js';
-import { ListTeamsQuery } from './queries/list-teams.query.js';
-import { ListUserTeamsQuery } from './queries/list-user-teams.query.js';
+import { AddTeamMemberCommand } from './commands/add-team-member.handler.js';
+import { CreateTeamCommand } from './commands/create-team.handler.js';
+import { RemoveTeamMemberCommand } from './commands/remove-team-member.handler.js';
+import { RemoveTeamCommand } from './commands/remove-team.handler.js';
+import { UpdateTeamCommand } from './commands/update-team.handler.js';
+import { CheckActiveTeamQuery } from './queries/check-active-team.handler.js';
+import { ListTeamMembersQuery } from './queries/list-team-members.handler.js';
+import { ListTeamsQuery } from './queries/list-teams.handler.js';
+import { ListUserTeamsQuery } from './queries/list-user-teams.handler.js';
 import { TeamsEnabledGuard } from './teams-enabled.guard.js';
 
 @Controller()

@@ -2,7 +2,7 @@ import { OrganizationConsumers, UserDeleted, type DataOf, type PublishedEvent } 
 import { JetStreamConsumer, UserSnapshots } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { EndUserMembershipsCommand } from '../member/commands/end-user-memberships.command.js';
+import { EndUserMembershipsCommand } from '../member/commands/end-user-memberships.handler.js';
 
 /**
  * Identity's user events as the organization service takes them in (at least once, in any order): they keep

@@ -10,8 +10,8 @@ import {
 import type { EventStore } from '@authsvc/platform';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { UserViews } from '../user-snapshot/user-views.js';
-import { EndImpersonationsCommand } from './commands/end-impersonations.command.js';
-import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
+import { EndImpersonationsCommand } from './commands/end-impersonations.handler.js';
+import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.handler.js';
 import { roleKeepsImpersonation } from './impersonation-right.js';
 
 /**

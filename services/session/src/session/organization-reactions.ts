@@ -1,6 +1,6 @@
 import { MemberRemoved, TeamMemberRemoved, type DataOf, type PublishedEvent } from '@authsvc/contracts';
 import type { CommandBus } from '@nestjs/cqrs';
-import { ClearEndedMembershipCommand } from './commands/clear-ended-membership.command.js';
+import { ClearEndedMembershipCommand } from './commands/clear-ended-membership.handler.js';
 
 /**
  * What the session service does when organization facts arrive (at least once: every reaction is idempotent).

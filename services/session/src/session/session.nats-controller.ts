@@ -18,15 +18,15 @@ import {
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateSessionCommand } from './commands/create-session.command.js';
-import { ExpireSessionCommand } from './commands/expire-session.command.js';
-import { FollowUserChangeCommand } from './commands/follow-user-change.command.js';
-import { RefreshSessionCommand } from './commands/refresh-session.command.js';
-import { RevokeSessionCommand } from './commands/revoke-session.command.js';
-import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.command.js';
-import { SetActiveOrganizationCommand } from './commands/set-active-organization.command.js';
-import { ListUserSessionsQuery } from './queries/list-user-sessions.query.js';
-import { GetSessionQuery } from './queries/get-session.query.js';
+import { CreateSessionCommand } from './commands/create-session.handler.js';
+import { ExpireSessionCommand } from './commands/expire-session.handler.js';
+import { FollowUserChangeCommand } from './commands/follow-user-change.handler.js';
+import { RefreshSessionCommand } from './commands/refresh-session.handler.js';
+import { RevokeSessionCommand } from './commands/revoke-session.handler.js';
+import { RevokeUserSessionsCommand } from './commands/revoke-user-sessions.handler.js';
+import { SetActiveOrganizationCommand } from './commands/set-active-organization.handler.js';
+import { ListUserSessionsQuery } from './queries/list-user-sessions.handler.js';
+import { GetSessionQuery } from './queries/get-session.handler.js';
 import { UserViews } from '../user-snapshot/user-views.js';
 
 @Controller()

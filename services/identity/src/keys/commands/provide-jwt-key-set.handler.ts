@@ -1,10 +1,15 @@
-import type { JwtKeySetView, JwtKeyView } from '@authsvc/contracts';
+import type { GetJwtKeySetRequest, JwtKeySetView, JwtKeyView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JwtKeyReads } from '../jwt-key-reads.js';
 import { isRotationDue, rotationDueAt, type RotationPolicy } from '../jwt-key-rotation.js';
 import { JWT_ROTATION_POLICY, JwtKeyStream } from '../jwt-key-stream.js';
-import { ProvideJwtKeySetCommand } from './provide-jwt-key-set.command.js';
+
+export class ProvideJwtKeySetCommand extends Command<JwtKeySetView> {
+  constructor(readonly request: GetJwtKeySetRequest) {
+    super();
+  }
+}
 
 /**
  * The keys a gateway signs and publishes with. Asked once per gateway and then on each rotation, not per token.

@@ -1,7 +1,12 @@
-import { JwtKeyIssued, type DataOf, type JwtKeyRpc, type ReplyOf } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type JwtKeyRpc, type ReplyOf, type RotateJwtKeyRequest, JwtKeyIssued, type DataOf } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JwtKeyStream } from '../jwt-key-stream.js';
-import { RotateJwtKeyCommand } from './rotate-jwt-key.command.js';
+
+export class RotateJwtKeyCommand extends Command<ReplyOf<typeof JwtKeyRpc.rotate>> {
+  constructor(readonly request: RotateJwtKeyRequest) {
+    super();
+  }
+}
 
 /** A new key signs from now; the gateways hear of it through JwtKeyIssued and fetch the key set again. */
 @CommandHandler(RotateJwtKeyCommand)

@@ -2,7 +2,7 @@ import type { SignInWithIdTokenRequest, UserView } from '@authsvc/contracts';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { GetUserQuery } from '../../user/queries/get-user.query.js';
+import { GetUserQuery } from '../../user/queries/get-user.handler.js';
 import { TwoFactorGate, type SignInOutcome } from '../../two-factor/two-factor-gate.js';
 import { SocialAccounts } from '../sign-in/social-accounts.js';
 import { ClientIdTokens } from './client-id-tokens.js';

@@ -1,7 +1,7 @@
 import type { SocialCallbackReply, SocialCallbackRequest } from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { GetUserQuery } from '../../user/queries/get-user.query.js';
+import { GetUserQuery } from '../../user/queries/get-user.handler.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { CodeExchange } from '../engine/code-exchange.js';
 import { FlowStore } from '../flow/flow-store.js';

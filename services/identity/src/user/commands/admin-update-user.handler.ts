@@ -1,7 +1,12 @@
-import { joinRoles, type UserView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type AdminUpdateUserRequest, type UserView, joinRoles } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AdminUserChanges } from '../admin-user-changes.js';
-import { AdminUpdateUserCommand } from './admin-update-user.command.js';
+
+export class AdminUpdateUserCommand extends Command<UserView> {
+  constructor(readonly request: AdminUpdateUserRequest) {
+    super();
+  }
+}
 
 /** An admin's update-user: profile fields and roles (the gateway checked both rights). */
 @CommandHandler(AdminUpdateUserCommand)

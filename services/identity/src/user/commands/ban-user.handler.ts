@@ -1,7 +1,18 @@
-import type { UserView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { BanUserRequest, UnbanUserRequest, UserView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AdminUserChanges } from '../admin-user-changes.js';
-import { BanUserCommand, UnbanUserCommand } from './ban-user.command.js';
+
+export class BanUserCommand extends Command<UserView> {
+  constructor(readonly request: BanUserRequest) {
+    super();
+  }
+}
+
+export class UnbanUserCommand extends Command<UserView> {
+  constructor(readonly request: UnbanUserRequest) {
+    super();
+  }
+}
 
 /** The reference's defaults: "No reason", and no expiry. */
 const DEFAULT_BAN_REASON = 'No reason';

@@ -1,6 +1,6 @@
 import type { ChangeEmailRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
 import { normalizeEmail } from '../email/email-address.js';
@@ -8,7 +8,12 @@ import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { NewAddressMail } from '../verification/new-address-mail.js';
 import { VerificationLinks } from '../verification/verification-links.js';
-import { ChangeEmailCommand } from './change-email.command.js';
+
+export class ChangeEmailCommand extends Command<{ status: true }> {
+  constructor(readonly request: ChangeEmailRequest) {
+    super();
+  }
+}
 
 /**
  * Starts a change of email: nothing changes until the link mailed to the new address is followed. Whether the new

@@ -1,5 +1,5 @@
-import type { UserView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ChangePasswordRequest, UserView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
@@ -8,7 +8,12 @@ import { CredentialCheck } from '../credential/credential-check.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { TrustedDevices } from '../../two-factor/trusted-devices.js';
-import { ChangePasswordCommand } from './change-password.command.js';
+
+export class ChangePasswordCommand extends Command<UserView> {
+  constructor(readonly request: ChangePasswordRequest) {
+    super();
+  }
+}
 
 /**
  * A signed-in user's new password, after checking the current one. Other sessions are ended, when asked, by the

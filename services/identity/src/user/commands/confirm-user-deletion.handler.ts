@@ -1,7 +1,13 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ConfirmUserDeletionRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { UserStream } from '../user-stream.js';
-import { ConfirmUserDeletionCommand } from './confirm-user-deletion.command.js';
+
+export class ConfirmUserDeletionCommand extends Command<void> {
+  constructor(readonly request: ConfirmUserDeletionRequest) {
+    super();
+  }
+}
 
 /** Deletes the account whose owner followed the mailed deletion link. */
 @CommandHandler(ConfirmUserDeletionCommand)

@@ -1,14 +1,19 @@
-import { DEFAULT_ROLE, isKnownRole, joinRoles, type UserView } from '@authsvc/contracts';
+import { type CreateUserRequest, type UserView, DEFAULT_ROLE, isKnownRole, joinRoles } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AdminErrors, DomainError, HttpStatus } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
 import { UserRegistration } from '../user-registration.js';
-import { CreateUserCommand } from './create-user.command.js';
+
+export class CreateUserCommand extends Command<UserView> {
+  constructor(readonly request: CreateUserRequest) {
+    super();
+  }
+}
 
 /**
  * An admin creates a user: the admin is the actor, no verification mail goes out. The same rules as sign-up

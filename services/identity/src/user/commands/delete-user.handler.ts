@@ -1,14 +1,22 @@
+import type { DeleteUserRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { CredentialCheck } from '../credential/credential-check.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
-import { DeleteUserCommand, type DeleteUserOutcome } from './delete-user.command.js';
+
+export type DeleteUserOutcome = 'deleted' | 'verification-sent';
+
+export class DeleteUserCommand extends Command<{ outcome: DeleteUserOutcome }> {
+  constructor(readonly request: DeleteUserRequest) {
+    super();
+  }
+}
 
 const DELETION_TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -1,6 +1,6 @@
-import { DEFAULT_ROLE, type UserView } from '@authsvc/contracts';
+import { type RegisterUserRequest, type UserView, DEFAULT_ROLE } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
@@ -8,7 +8,12 @@ import { VerificationLinks } from '../verification/verification-links.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { claimedUsername } from '../username/username-rules.js';
 import { UserRegistration } from '../user-registration.js';
-import { RegisterUserCommand } from './register-user.command.js';
+
+export class RegisterUserCommand extends Command<UserView> {
+  constructor(readonly request: RegisterUserRequest) {
+    super();
+  }
+}
 
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, UserView> {

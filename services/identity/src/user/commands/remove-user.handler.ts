@@ -1,6 +1,12 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RemoveUserRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserStream } from '../user-stream.js';
-import { RemoveUserCommand } from './remove-user.command.js';
+
+export class RemoveUserCommand extends Command<void> {
+  constructor(readonly request: RemoveUserRequest) {
+    super();
+  }
+}
 
 /** An admin deletes a user, as their own deletion does (personal data erased), with the admin as actor. */
 @CommandHandler(RemoveUserCommand)

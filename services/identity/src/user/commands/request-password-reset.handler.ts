@@ -1,6 +1,7 @@
+import type { RequestPasswordResetRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
@@ -9,7 +10,12 @@ import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { newResetToken, passwordResetUrl } from '../password-reset/reset-token.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
-import { RequestPasswordResetCommand } from './request-password-reset.command.js';
+
+export class RequestPasswordResetCommand extends Command<{ status: true; message: string }> {
+  constructor(readonly request: RequestPasswordResetRequest) {
+    super();
+  }
+}
 
 /** The one answer, mail or no mail: whether an address has an account must not leak (nor through timing). */
 const ACCEPTED = { status: true, message: AuthErrors.RESET_REQUEST_ACCEPTED.message } as const;

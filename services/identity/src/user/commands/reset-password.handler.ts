@@ -1,7 +1,8 @@
+import type { ResetPasswordRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../identity.config.js';
 import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
@@ -10,7 +11,12 @@ import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
 import { AccountThrottle } from '../../security/account-throttle.js';
 import { hashMailedToken } from '../../security/mailed-token.js';
 import { TrustedDevices } from '../../two-factor/trusted-devices.js';
-import { ResetPasswordCommand } from './reset-password.command.js';
+
+export class ResetPasswordCommand extends Command<{ status: true }> {
+  constructor(readonly request: ResetPasswordRequest) {
+    super();
+  }
+}
 
 /**
  * Sets the password a mailed link asks for; the link (and every older one) stops working. The account's password

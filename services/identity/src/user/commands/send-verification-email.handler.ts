@@ -1,12 +1,18 @@
+import type { SendVerificationEmailRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ANONYMOUS_ANSWER_FLOOR_MS, withUniformDuration } from '../../security/uniform-duration.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { UserEntity } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { VerificationLinks } from '../verification/verification-links.js';
-import { SendVerificationEmailCommand } from './send-verification-email.command.js';
+
+export class SendVerificationEmailCommand extends Command<{ status: true }> {
+  constructor(readonly request: SendVerificationEmailRequest) {
+    super();
+  }
+}
 
 /**
  * A signed-in user may ask for a new link to their own unverified address and is told why not otherwise.

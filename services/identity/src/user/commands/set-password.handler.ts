@@ -1,9 +1,15 @@
+import type { SetPasswordRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomString } from '@authsvc/platform';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserStream } from '../user-stream.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
-import { SetPasswordCommand } from './set-password.command.js';
+
+export class SetPasswordCommand extends Command<{ status: true }> {
+  constructor(readonly request: SetPasswordRequest) {
+    super();
+  }
+}
 
 /** A first password for a user who has none (signed up through a provider); never reachable over HTTP. */
 @CommandHandler(SetPasswordCommand)

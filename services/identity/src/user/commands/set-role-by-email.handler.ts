@@ -1,11 +1,16 @@
-import { joinRoles, type UserView } from '@authsvc/contracts';
+import { type SetRoleByEmailRequest, type UserView, joinRoles } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AdminUserChanges } from '../admin-user-changes.js';
 import { normalizeEmail } from '../email/email-address.js';
 import { UserEntity } from '../user.entity.js';
-import { SetRoleByEmailCommand } from './set-role-by-email.command.js';
+
+export class SetRoleByEmailCommand extends Command<UserView> {
+  constructor(readonly request: SetRoleByEmailRequest) {
+    super();
+  }
+}
 
 /** Server code (the admin CLI) sets the roles of the user with this email; no user acts. */
 @CommandHandler(SetRoleByEmailCommand)

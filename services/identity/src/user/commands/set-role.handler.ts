@@ -1,7 +1,12 @@
-import { joinRoles, type UserView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type SetRoleRequest, type UserView, joinRoles } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AdminUserChanges } from '../admin-user-changes.js';
-import { SetRoleCommand } from './set-role.command.js';
+
+export class SetRoleCommand extends Command<UserView> {
+  constructor(readonly request: SetRoleRequest) {
+    super();
+  }
+}
 
 /** An admin sets a user's roles; the event carries the admin as its actor. */
 @CommandHandler(SetRoleCommand)

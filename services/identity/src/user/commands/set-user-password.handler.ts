@@ -1,10 +1,16 @@
+import type { SetUserPasswordRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomString } from '@authsvc/platform';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { NewPasswordPolicy } from '../credential/new-password-policy.js';
 import { TrustedDevices } from '../../two-factor/trusted-devices.js';
 import { UserStream } from '../user-stream.js';
-import { SetUserPasswordCommand } from './set-user-password.command.js';
+
+export class SetUserPasswordCommand extends Command<{ status: true }> {
+  constructor(readonly request: SetUserPasswordRequest) {
+    super();
+  }
+}
 
 /** An admin sets a user's password under the same policy as everyone's; the user's sessions stay. */
 @CommandHandler(SetUserPasswordCommand)

@@ -1,14 +1,19 @@
-import type { PersonalOf, UpdateUserRequest, UserUpdated, UserView } from '@authsvc/contracts';
+import type { UpdateUserRequest, UserView, PersonalOf, UserUpdated } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, UsernameErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity, USERS_USERNAME_UNIQUE } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
 import { usernameChanges } from '../username/username-rules.js';
-import { UpdateUserCommand } from './update-user.command.js';
+
+export class UpdateUserCommand extends Command<UserView> {
+  constructor(readonly request: UpdateUserRequest) {
+    super();
+  }
+}
 
 @CommandHandler(UpdateUserCommand)
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, UserView> {

@@ -1,7 +1,18 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PasswordHasher } from '../../password/password-hasher.js';
 import { UserStream } from '../user-stream.js';
-import { UpgradePasswordHashCommand } from './upgrade-password-hash.command.js';
+
+/** Stores the password a sign-in just proved in the current hash form, in place of `verifiedHash`. */
+export class UpgradePasswordHashCommand extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly password: string,
+    readonly verifiedHash: string,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
 
 /**
  * Once per outdated hash, at its owner's next sign-in (the only moment the password is known). Under overload the

@@ -1,12 +1,24 @@
+import type { UserView, VerifyEmailRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError, HttpStatus } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UserEntity, USERS_EMAIL_UNIQUE } from '../user.entity.js';
 import { UserStream } from '../user-stream.js';
 import { toUserView } from '../user-view.mapper.js';
 import { NewAddressMail } from '../verification/new-address-mail.js';
 import { VerificationLinks } from '../verification/verification-links.js';
-import { VerifyEmailCommand, type VerifiedEmail } from './verify-email.command.js';
+
+/** `verifiedNow` is true only for the click that verified the address: only that one may sign in. */
+export interface VerifiedEmail {
+  readonly user: UserView;
+  readonly verifiedNow: boolean;
+}
+
+export class VerifyEmailCommand extends Command<VerifiedEmail> {
+  constructor(readonly request: VerifyEmailRequest) {
+    super();
+  }
+}
 
 /** Errors of this endpoint are 401s, as the reference answers them without a callbackURL. */
 const unauthorized = { status: HttpStatus.UNAUTHORIZED };

@@ -1,6 +1,11 @@
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PasswordResetLinks } from '../password-reset/password-reset-links.js';
-import { CheckPasswordResetTokenQuery } from './check-password-reset-token.query.js';
+
+export class CheckPasswordResetTokenQuery extends Query<{ valid: boolean }> {
+  constructor(readonly token: string) {
+    super();
+  }
+}
 
 /** Whether a reset link still works; following it does not use it up. */
 @QueryHandler(CheckPasswordResetTokenQuery)

@@ -1,6 +1,12 @@
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { CheckPasswordRequest } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CredentialCheck } from '../credential/credential-check.js';
-import { CheckPasswordQuery } from './check-password.query.js';
+
+export class CheckPasswordQuery extends Query<{ status: true }> {
+  constructor(readonly request: CheckPasswordRequest) {
+    super();
+  }
+}
 
 @QueryHandler(CheckPasswordQuery)
 export class CheckPasswordHandler implements IQueryHandler<CheckPasswordQuery> {

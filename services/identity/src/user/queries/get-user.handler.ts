@@ -1,10 +1,15 @@
 import type { UserView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { findRow } from '@authsvc/platform';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { GetUserQuery } from './get-user.query.js';
+
+export class GetUserQuery extends Query<UserView | null> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
 
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery, UserView | null> {

@@ -1,9 +1,14 @@
 import type { AccountView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccountEntity, grantedScopes } from '../account.entity.js';
 import { UserEntity } from '../user.entity.js';
-import { ListAccountsQuery } from './list-accounts.query.js';
+
+export class ListAccountsQuery extends Query<AccountView[]> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
 
 @QueryHandler(ListAccountsQuery)
 export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, AccountView[]> {

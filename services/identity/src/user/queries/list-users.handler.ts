@@ -1,10 +1,15 @@
-import type { UserPage } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListUsersQuery as ListUsersParameters, UserPage } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { ListUsersQuery } from './list-users.query.js';
 import { userListSql } from './user-list-sql.js';
+
+export class ListUsersQuery extends Query<UserPage> {
+  constructor(readonly parameters: ListUsersParameters) {
+    super();
+  }
+}
 
 type UserRow = Record<string, unknown> & { total: string };
 

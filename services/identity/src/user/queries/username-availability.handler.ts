@@ -1,10 +1,15 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { UserEntity } from '../user.entity.js';
 import { normalizeUsername } from '../username/username-rules.js';
-import { UsernameAvailabilityQuery } from './username-availability.query.js';
+
+export class UsernameAvailabilityQuery extends Query<{ available: boolean }> {
+  constructor(readonly username: string) {
+    super();
+  }
+}
 
 @QueryHandler(UsernameAvailabilityQuery)
 export class UsernameAvailabilityHandler implements IQueryHandler<UsernameAvailabilityQuery, { available: boolean }> {

@@ -1,7 +1,8 @@
+import type { UserView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError, UsernameErrors, type ErrorDefinition } from '@authsvc/errors';
 import { preparedQuery } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, usernameLengthRule, type IdentityConfig } from '../../identity.config.js';
 import { PasswordHasher } from '../../password/password-hasher.js';
@@ -11,7 +12,27 @@ import { normalizeEmail } from '../email/email-address.js';
 import { normalizeUsername } from '../username/username-rules.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserView } from '../user-view.mapper.js';
-import { VerifyPasswordQuery, type CredentialLogin, type ProvenPassword } from './verify-password.query.js';
+
+/** Who is signing in: by email or by username. */
+export type CredentialLogin = { readonly email: string } | { readonly username: string };
+
+/** The user a password proved, and their stored hash when it is outdated (to be stored again in the current form). */
+export interface ProvenPassword {
+  readonly user: UserView;
+  readonly outdatedHash: string | null;
+}
+
+/** A password tried for a login by the client at `address` (the throttle tells clients apart by it). */
+export class VerifyPasswordQuery extends Query<ProvenPassword> {
+  constructor(
+    readonly login: CredentialLogin,
+    readonly password: string,
+    readonly address: string,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
 
 /**
  * Unknown login, no credential account and wrong password give one identical answer, after the same

@@ -1,11 +1,16 @@
 import type { MailView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, RequestErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { MAILER_CONFIG, type MailerConfig } from '../../mailer.config.js';
 import { MailEntity } from '../mail.entity.js';
-import { ListMailboxQuery } from './list-mailbox.query.js';
+
+export class ListMailboxQuery extends Query<MailView[]> {
+  constructor(readonly limit: number) {
+    super();
+  }
+}
 
 /** The development mailbox: newest mails first. It exists only where DEV_MAILBOX_ENABLED turns it on. */
 @QueryHandler(ListMailboxQuery)

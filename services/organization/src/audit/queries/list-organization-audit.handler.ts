@@ -1,10 +1,15 @@
-import type { AuditEntry } from '@authsvc/contracts';
+import type { AuditEntry, ListOrganizationAuditRequest } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { AuditLog } from '@authsvc/platform';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireAuditReader } from '../audit-readers.js';
-import { ListOrganizationAuditQuery } from './list-organization-audit.query.js';
+
+export class ListOrganizationAuditQuery extends Query<AuditEntry[]> {
+  constructor(readonly request: ListOrganizationAuditRequest) {
+    super();
+  }
+}
 
 /** One organization's entries (the one asked, or the caller's active one), for its owners and admins. */
 @QueryHandler(ListOrganizationAuditQuery)

@@ -1,8 +1,8 @@
-import type { AcceptedInvitationView } from '@authsvc/contracts';
+import type { AcceptInvitationRequest, AcceptedInvitationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
 import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
@@ -13,8 +13,13 @@ import { InvitationStates } from '../invitation-states.js';
 import { invitationViewProjection } from '../../kernel/read-models/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
-import { AcceptInvitationCommand } from './accept-invitation.command.js';
 import { decideAcceptInvitation, type AcceptInvitation, type AcceptState } from '../invitation-answer.decider.js';
+
+export class AcceptInvitationCommand extends Command<AcceptedInvitationView> {
+  constructor(readonly request: AcceptInvitationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(AcceptInvitationCommand)
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitationCommand, AcceptedInvitationView> {

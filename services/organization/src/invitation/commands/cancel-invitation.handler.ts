@@ -1,12 +1,17 @@
-import type { InvitationView } from '@authsvc/contracts';
+import type { CancelInvitationRequest, InvitationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideCancelInvitation, type CancelState } from '../invitation.decider.js';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
-import { CancelInvitationCommand } from './cancel-invitation.command.js';
+
+export class CancelInvitationCommand extends Command<InvitationView> {
+  constructor(readonly request: CancelInvitationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(CancelInvitationCommand)
 export class CancelInvitationHandler implements ICommandHandler<CancelInvitationCommand, InvitationView> {

@@ -1,8 +1,8 @@
-import type { InvitationView } from '@authsvc/contracts';
+import type { InviteMemberRequest, InvitationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideInviteMember, type InviteMember, type InviteState } from '../invitation.decider.js';
@@ -11,7 +11,12 @@ import { InvitationStates } from '../invitation-states.js';
 import { invitationViewProjection } from '../../kernel/read-models/invitation-view.projection.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
-import { InviteMemberCommand } from './invite-member.command.js';
+
+export class InviteMemberCommand extends Command<InvitationView> {
+  constructor(readonly request: InviteMemberRequest) {
+    super();
+  }
+}
 
 @CommandHandler(InviteMemberCommand)
 export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand, InvitationView> {

@@ -1,15 +1,20 @@
-import type { RejectedInvitationView } from '@authsvc/contracts';
+import type { RejectInvitationRequest, RejectedInvitationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
-import { type InvitationFacts } from '../invitation.decider.js';
+import type { InvitationFacts } from '../invitation.decider.js';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { invitationRules } from '../invitation-rules.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
-import { RejectInvitationCommand } from './reject-invitation.command.js';
 import { decideRejectInvitation } from '../invitation-answer.decider.js';
+
+export class RejectInvitationCommand extends Command<RejectedInvitationView> {
+  constructor(readonly request: RejectInvitationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(RejectInvitationCommand)
 export class RejectInvitationHandler implements ICommandHandler<RejectInvitationCommand, RejectedInvitationView> {

@@ -1,10 +1,15 @@
-import type { InvitationDetailsView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { GetInvitationRequest, InvitationDetailsView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { requireReadableInvitation } from '../invitation-visibility.js';
-import { GetInvitationQuery } from './get-invitation.query.js';
+
+export class GetInvitationQuery extends Query<InvitationDetailsView> {
+  constructor(readonly request: GetInvitationRequest) {
+    super();
+  }
+}
 
 @QueryHandler(GetInvitationQuery)
 export class GetInvitationHandler implements IQueryHandler<GetInvitationQuery, InvitationDetailsView> {

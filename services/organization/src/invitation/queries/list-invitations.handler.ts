@@ -1,12 +1,17 @@
-import type { InvitationView } from '@authsvc/contracts';
+import type { InvitationView, ListInvitationsRequest } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { toInvitationView } from '../../kernel/views/invitation-view.mapper.js';
 import { invitationsVisibleTo } from '../../kernel/views/invitations-visible-to.js';
 import { requireInvitationReader } from '../invitation-visibility.js';
-import { ListInvitationsQuery } from './list-invitations.query.js';
+
+export class ListInvitationsQuery extends Query<InvitationView[]> {
+  constructor(readonly request: ListInvitationsRequest) {
+    super();
+  }
+}
 
 @QueryHandler(ListInvitationsQuery)
 export class ListInvitationsHandler implements IQueryHandler<ListInvitationsQuery, InvitationView[]> {

@@ -1,8 +1,13 @@
-import type { UserInvitationView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListUserInvitationsRequest, UserInvitationView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { requireVerifiedAddress } from '../invitation-visibility.js';
-import { ListUserInvitationsQuery } from './list-user-invitations.query.js';
+
+export class ListUserInvitationsQuery extends Query<UserInvitationView[]> {
+  constructor(readonly request: ListUserInvitationsRequest) {
+    super();
+  }
+}
 
 @QueryHandler(ListUserInvitationsQuery)
 export class ListUserInvitationsHandler implements IQueryHandler<ListUserInvitationsQuery, UserInvitationView[]> {

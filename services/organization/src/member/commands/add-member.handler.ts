@@ -1,8 +1,8 @@
-import type { MemberView } from '@authsvc/contracts';
+import type { AddMemberRequest, MemberView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
 import { randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
@@ -12,7 +12,12 @@ import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
 import { MemberEntity, MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
 import { decideAddMember, type AdditionState } from '../member.decider.js';
 import { MemberReads } from '../../kernel/reads/member-reads.js';
-import { AddMemberCommand } from './add-member.command.js';
+
+export class AddMemberCommand extends Command<MemberView> {
+  constructor(readonly request: AddMemberRequest) {
+    super();
+  }
+}
 
 @CommandHandler(AddMemberCommand)
 export class AddMemberHandler implements ICommandHandler<AddMemberCommand, MemberView> {

@@ -1,10 +1,19 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideEndUserMembership, type UserDeletionState } from '../member.decider.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { MemberReads } from '../../kernel/reads/member-reads.js';
-import { EndUserMembershipsCommand } from './end-user-memberships.command.js';
+
+/** A user was deleted in identity: every membership of theirs ends (`event` caused it). */
+export class EndUserMembershipsCommand extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly event: { readonly eventId: string; readonly correlationId: string },
+  ) {
+    super();
+  }
+}
 
 const NOTHING = { pendingInvitationIds: [], teams: [] };
 

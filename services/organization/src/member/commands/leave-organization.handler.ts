@@ -1,5 +1,5 @@
-import type { MemberWithUserView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { LeaveOrganizationRequest, MemberWithUserView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideLeave, type LeaveState } from '../member.decider.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
@@ -9,7 +9,12 @@ import {
   toMemberWithUserView,
   type MemberWithUserRow,
 } from '../../kernel/reads/member-reads.js';
-import { LeaveOrganizationCommand } from './leave-organization.command.js';
+
+export class LeaveOrganizationCommand extends Command<MemberWithUserView> {
+  constructor(readonly request: LeaveOrganizationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(LeaveOrganizationCommand)
 export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizationCommand, MemberWithUserView> {

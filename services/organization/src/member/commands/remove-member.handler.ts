@@ -1,5 +1,5 @@
-import type { RemovedMemberView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RemoveMemberRequest, RemovedMemberView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideRemoveMember, type RemovalState } from '../member.decider.js';
@@ -10,8 +10,13 @@ import {
   toMemberWithUserView,
   type MemberWithUserRow,
 } from '../../kernel/reads/member-reads.js';
-import { RemoveMemberCommand } from './remove-member.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class RemoveMemberCommand extends Command<RemovedMemberView> {
+  constructor(readonly request: RemoveMemberRequest) {
+    super();
+  }
+}
 
 @CommandHandler(RemoveMemberCommand)
 export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand, RemovedMemberView> {

@@ -1,6 +1,6 @@
-import type { MemberView } from '@authsvc/contracts';
+import type { UpdateMemberRoleRequest, MemberView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
@@ -9,8 +9,13 @@ import { toMemberView } from '../../kernel/views/organization-view.mapper.js';
 import { MemberEntity } from '../../kernel/read-models/member.entity.js';
 import { decideUpdateMemberRole, type RoleChangeState } from '../member.decider.js';
 import { MemberReads } from '../../kernel/reads/member-reads.js';
-import { UpdateMemberRoleCommand } from './update-member-role.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class UpdateMemberRoleCommand extends Command<MemberView> {
+  constructor(readonly request: UpdateMemberRoleRequest) {
+    super();
+  }
+}
 
 @CommandHandler(UpdateMemberRoleCommand)
 export class UpdateMemberRoleHandler implements ICommandHandler<UpdateMemberRoleCommand, MemberView> {

@@ -1,10 +1,15 @@
-import type { MemberRoleView } from '@authsvc/contracts';
+import type { GetActiveMemberRoleRequest, MemberRoleView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { readOrganizationId } from '../member-organization.js';
 import { MemberReadModelWriter } from '../../kernel/read-models/member-read-model-writer.js';
-import { GetActiveMemberRoleQuery } from './get-active-member-role.query.js';
+
+export class GetActiveMemberRoleQuery extends Query<MemberRoleView> {
+  constructor(readonly request: GetActiveMemberRoleRequest) {
+    super();
+  }
+}
 
 @QueryHandler(GetActiveMemberRoleQuery)
 export class GetActiveMemberRoleHandler implements IQueryHandler<GetActiveMemberRoleQuery, MemberRoleView> {

@@ -1,9 +1,14 @@
-import type { MemberWithUserView } from '@authsvc/contracts';
+import type { OrganizationCallerRequest, MemberWithUserView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MemberReadModelWriter } from '../../kernel/read-models/member-read-model-writer.js';
 import { MemberReads, toMemberWithUserView } from '../../kernel/reads/member-reads.js';
-import { GetActiveMemberQuery } from './get-active-member.query.js';
+
+export class GetActiveMemberQuery extends Query<MemberWithUserView> {
+  constructor(readonly request: OrganizationCallerRequest) {
+    super();
+  }
+}
 
 @QueryHandler(GetActiveMemberQuery)
 export class GetActiveMemberHandler implements IQueryHandler<GetActiveMemberQuery, MemberWithUserView> {

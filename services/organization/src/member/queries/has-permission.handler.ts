@@ -1,10 +1,15 @@
-import type { PermissionCheckView } from '@authsvc/contracts';
+import type { HasPermissionRequest, PermissionCheckView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { hasPermission } from '../../access/organization-roles.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
-import { HasPermissionQuery } from './has-permission.query.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class HasPermissionQuery extends Query<PermissionCheckView> {
+  constructor(readonly request: HasPermissionRequest) {
+    super();
+  }
+}
 
 @QueryHandler(HasPermissionQuery)
 export class HasPermissionHandler implements IQueryHandler<HasPermissionQuery, PermissionCheckView> {

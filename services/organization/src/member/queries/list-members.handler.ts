@@ -1,13 +1,18 @@
-import type { MemberListView } from '@authsvc/contracts';
+import type { ListMembersRequest, MemberListView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { toMemberWithUserView, type MemberWithUserRow } from '../../kernel/reads/member-reads.js';
 import { memberPageStatement } from './member-page.js';
-import { ListMembersQuery } from './list-members.query.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class ListMembersQuery extends Query<MemberListView> {
+  constructor(readonly request: ListMembersRequest) {
+    super();
+  }
+}
 
 type MemberPageRow = MemberWithUserRow & { readonly caller_is_member: boolean; readonly total: number };
 

@@ -1,8 +1,8 @@
-import type { OrganizationCreation } from '@authsvc/contracts';
+import type { CreateOrganizationRequest, OrganizationCreation } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
 import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideCreateOrganization } from '../organization.decider.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
@@ -13,8 +13,13 @@ import { toMemberView, toOrganizationView, withParsedMetadata } from '../../kern
 import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';
 import { organizationViewProjection } from '../../kernel/read-models/organization-view.projection.js';
 import { teamViewProjection } from '../../kernel/read-models/team-view.projection.js';
-import { CreateOrganizationCommand } from './create-organization.command.js';
-import { type CreationState } from '../../kernel/organization-facts.js';
+import type { CreationState } from '../../kernel/organization-facts.js';
+
+export class CreateOrganizationCommand extends Command<OrganizationCreation> {
+  constructor(readonly request: CreateOrganizationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(CreateOrganizationCommand)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand, OrganizationCreation> {

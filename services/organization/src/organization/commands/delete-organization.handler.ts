@@ -1,6 +1,6 @@
-import type { OrganizationView } from '@authsvc/contracts';
+import type { DeleteOrganizationRequest, OrganizationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvitationReads } from '../../kernel/reads/invitation-reads.js';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideDeleteOrganization, type DeletionState } from '../organization.decider.js';
@@ -10,7 +10,12 @@ import { organizationRules } from '../organization-rules.js';
 import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
 import type { OrganizationEntity } from '../../kernel/read-models/organization.entity.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
-import { DeleteOrganizationCommand } from './delete-organization.command.js';
+
+export class DeleteOrganizationCommand extends Command<OrganizationView> {
+  constructor(readonly request: DeleteOrganizationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(DeleteOrganizationCommand)
 export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganizationCommand, OrganizationView> {

@@ -1,12 +1,17 @@
-import type { CreatedOrganizationView } from '@authsvc/contracts';
+import type { UpdateOrganizationRequest, CreatedOrganizationView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { decideUpdateOrganization, type ChangeState } from '../organization.decider.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { ORGANIZATIONS_SLUG_UNIQUE } from '../../kernel/read-models/organization.entity.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { toOrganizationView, withParsedMetadata } from '../../kernel/views/organization-view.mapper.js';
-import { UpdateOrganizationCommand } from './update-organization.command.js';
+
+export class UpdateOrganizationCommand extends Command<Omit<CreatedOrganizationView, 'members'>> {
+  constructor(readonly request: UpdateOrganizationRequest) {
+    super();
+  }
+}
 
 @CommandHandler(UpdateOrganizationCommand)
 export class UpdateOrganizationHandler implements ICommandHandler<

@@ -1,7 +1,12 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
-import { CheckSlugQuery } from './check-slug.query.js';
+
+export class CheckSlugQuery extends Query<{ status: true }> {
+  constructor(readonly slug: string) {
+    super();
+  }
+}
 
 @QueryHandler(CheckSlugQuery)
 export class CheckSlugHandler implements IQueryHandler<CheckSlugQuery, { status: true }> {

@@ -1,6 +1,6 @@
-import type { FullOrganizationView } from '@authsvc/contracts';
+import type { FullOrganizationView, GetFullOrganizationRequest } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { hasPermission } from '../../access/organization-roles.js';
 import { invitationsVisibleTo } from '../../kernel/views/invitations-visible-to.js';
@@ -9,7 +9,12 @@ import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { fullReadableOrganization } from '../organization-selection.js';
 import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
-import { GetFullOrganizationQuery } from './get-full-organization.query.js';
+
+export class GetFullOrganizationQuery extends Query<FullOrganizationView | null> {
+  constructor(readonly request: GetFullOrganizationRequest) {
+    super();
+  }
+}
 
 @QueryHandler(GetFullOrganizationQuery)
 export class GetFullOrganizationHandler implements IQueryHandler<

@@ -1,9 +1,14 @@
-import type { OrganizationView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { GetOrganizationRequest, OrganizationView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { readableOrganization } from '../organization-selection.js';
 import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
-import { GetOrganizationQuery } from './get-organization.query.js';
+
+export class GetOrganizationQuery extends Query<OrganizationView | null> {
+  constructor(readonly request: GetOrganizationRequest) {
+    super();
+  }
+}
 
 @QueryHandler(GetOrganizationQuery)
 export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuery, OrganizationView | null> {

@@ -1,10 +1,15 @@
-import type { OrganizationView } from '@authsvc/contracts';
+import type { ListOrganizationsRequest, OrganizationView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { preparedQuery } from '@authsvc/platform';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { toOrganizationView } from '../../kernel/views/organization-view.mapper.js';
 import type { OrganizationEntity } from '../../kernel/read-models/organization.entity.js';
-import { ListOrganizationsQuery } from './list-organizations.query.js';
+
+export class ListOrganizationsQuery extends Query<OrganizationView[]> {
+  constructor(readonly request: ListOrganizationsRequest) {
+    super();
+  }
+}
 
 type OrganizationRow = Omit<OrganizationEntity, 'createdAt'> & { readonly created_at: Date };
 

@@ -1,16 +1,21 @@
-import type { TeamMemberView } from '@authsvc/contracts';
+import type { TeamMemberRequest, TeamMemberView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideAddTeamMember } from '../team.decider.js';
 import { teamRules } from '../team-rules.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { toTeamMemberView } from '../../kernel/views/team-view.mapper.js';
-import { AddTeamMemberCommand } from './add-team-member.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
-import { type TeamMembershipState } from '../../kernel/organization-facts.js';
+import type { TeamMembershipState } from '../../kernel/organization-facts.js';
+
+export class AddTeamMemberCommand extends Command<TeamMemberView> {
+  constructor(readonly request: TeamMemberRequest) {
+    super();
+  }
+}
 
 @CommandHandler(AddTeamMemberCommand)
 export class AddTeamMemberHandler implements ICommandHandler<AddTeamMemberCommand, TeamMemberView> {

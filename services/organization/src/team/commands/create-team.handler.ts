@@ -1,7 +1,7 @@
-import type { TeamView } from '@authsvc/contracts';
+import type { CreateTeamRequest, TeamView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -10,8 +10,13 @@ import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { teamRules } from '../team-rules.js';
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
 import { teamViewProjection } from '../../kernel/read-models/team-view.projection.js';
-import { CreateTeamCommand } from './create-team.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class CreateTeamCommand extends Command<TeamView> {
+  constructor(readonly request: CreateTeamRequest) {
+    super();
+  }
+}
 
 @CommandHandler(CreateTeamCommand)
 export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, TeamView> {

@@ -1,10 +1,16 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TeamMemberRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideRemoveTeamMember } from '../team.decider.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
-import { RemoveTeamMemberCommand } from './remove-team-member.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
-import { type TeamMembershipState } from '../../kernel/organization-facts.js';
+import type { TeamMembershipState } from '../../kernel/organization-facts.js';
+
+export class RemoveTeamMemberCommand extends Command<{ message: string }> {
+  constructor(readonly request: TeamMemberRequest) {
+    super();
+  }
+}
 
 @CommandHandler(RemoveTeamMemberCommand)
 export class RemoveTeamMemberHandler implements ICommandHandler<RemoveTeamMemberCommand, { message: string }> {

@@ -1,13 +1,19 @@
+import type { RemoveTeamRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideRemoveTeam, type TeamRemovalState } from '../team.decider.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { teamRules } from '../team-rules.js';
-import { RemoveTeamCommand } from './remove-team.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class RemoveTeamCommand extends Command<{ message: string }> {
+  constructor(readonly request: RemoveTeamRequest) {
+    super();
+  }
+}
 
 @CommandHandler(RemoveTeamCommand)
 export class RemoveTeamHandler implements ICommandHandler<RemoveTeamCommand, { message: string }> {

@@ -1,12 +1,17 @@
-import type { TeamView } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { UpdateTeamRequest, TeamView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
 import { decideUpdateTeam, type TeamChangeState } from '../team.decider.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
-import { UpdateTeamCommand } from './update-team.command.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class UpdateTeamCommand extends Command<TeamView> {
+  constructor(readonly request: UpdateTeamRequest) {
+    super();
+  }
+}
 
 @CommandHandler(UpdateTeamCommand)
 export class UpdateTeamHandler implements ICommandHandler<UpdateTeamCommand, TeamView> {

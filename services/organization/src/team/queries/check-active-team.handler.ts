@@ -1,9 +1,14 @@
-import type { TeamView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { SetActiveTeamRequest, TeamView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { activeTeamAsked, requireActiveTeamChoice } from '../team-access.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
-import { CheckActiveTeamQuery } from './check-active-team.query.js';
+
+export class CheckActiveTeamQuery extends Query<TeamView | null> {
+  constructor(readonly request: SetActiveTeamRequest) {
+    super();
+  }
+}
 
 @QueryHandler(CheckActiveTeamQuery)
 export class CheckActiveTeamHandler implements IQueryHandler<CheckActiveTeamQuery, TeamView | null> {

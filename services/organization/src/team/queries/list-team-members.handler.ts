@@ -1,12 +1,17 @@
-import type { TeamMemberView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListTeamMembersRequest, TeamMemberView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireTeamMembersAccess, teamOrActive } from '../team-access.js';
 import { TeamMemberEntity } from '../../kernel/read-models/team-member.entity.js';
 import { TeamReads } from '../../kernel/reads/team-reads.js';
 import { toTeamMemberView } from '../../kernel/views/team-view.mapper.js';
-import { ListTeamMembersQuery } from './list-team-members.query.js';
+
+export class ListTeamMembersQuery extends Query<TeamMemberView[]> {
+  constructor(readonly request: ListTeamMembersRequest) {
+    super();
+  }
+}
 
 @QueryHandler(ListTeamMembersQuery)
 export class ListTeamMembersHandler implements IQueryHandler<ListTeamMembersQuery, TeamMemberView[]> {

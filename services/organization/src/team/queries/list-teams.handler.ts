@@ -1,12 +1,17 @@
-import type { TeamView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListTeamsRequest, TeamView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireTeamListAccess } from '../team-access.js';
 import { TeamEntity } from '../../kernel/read-models/team.entity.js';
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
-import { ListTeamsQuery } from './list-teams.query.js';
 import { requestedOrganization } from '../../kernel/requested-organization.js';
+
+export class ListTeamsQuery extends Query<TeamView[]> {
+  constructor(readonly request: ListTeamsRequest) {
+    super();
+  }
+}
 
 @QueryHandler(ListTeamsQuery)
 export class ListTeamsHandler implements IQueryHandler<ListTeamsQuery, TeamView[]> {

@@ -1,11 +1,16 @@
-import type { TeamView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListUserTeamsRequest, TeamView } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { requireUserTeamsAccess, userTeamsAsk, type UserTeamsAsk } from '../team-access.js';
 import { TeamEntity } from '../../kernel/read-models/team.entity.js';
 import { toTeamView } from '../../kernel/views/team-view.mapper.js';
-import { ListUserTeamsQuery } from './list-user-teams.query.js';
+
+export class ListUserTeamsQuery extends Query<TeamView[]> {
+  constructor(readonly request: ListUserTeamsRequest) {
+    super();
+  }
+}
 
 @QueryHandler(ListUserTeamsQuery)
 export class ListUserTeamsHandler implements IQueryHandler<ListUserTeamsQuery, TeamView[]> {

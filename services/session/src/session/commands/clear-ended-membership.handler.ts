@@ -1,8 +1,22 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource, MoreThan } from 'typeorm';
 import { ActiveOrganizationRecorder, type ActiveOrganizationChoice } from '../active-organization-recorder.js';
 import { SessionEntity } from '../session.entity.js';
-import { ClearEndedMembershipCommand } from './clear-ended-membership.command.js';
+
+/** A user's membership of an organization, or of one of its teams (`teamId`), ended at `endedAt`. */
+export interface EndedMembership {
+  readonly userId: string;
+  readonly organizationId: string;
+  readonly teamId?: string;
+  readonly endedAt: Date;
+  readonly correlationId: string;
+}
+
+export class ClearEndedMembershipCommand extends Command<void> {
+  constructor(readonly membership: EndedMembership) {
+    super();
+  }
+}
 
 /**
  * A user's membership of an organization (or of one of its teams) ended: each of their live sessions that has it

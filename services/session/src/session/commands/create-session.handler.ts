@@ -1,8 +1,8 @@
-import type { StartedSession } from '@authsvc/contracts';
+import type { CreateSessionRequest, StartedSession } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionEntity } from '../session.entity.js';
@@ -10,7 +10,19 @@ import { sessionViewProjection } from '../projections/session-view.projection.js
 import { toSessionView } from '../session-view.mapper.js';
 import { decideSession, initialSessionState, sessionStreamId } from '../session.decider.js';
 import { SessionEndings } from '../session-endings.js';
-import { CreateSessionCommand } from './create-session.command.js';
+
+export class CreateSessionCommand extends Command<StartedSession> {
+  /**
+   * @param provenByIdentity the request came on the subject only identity may publish: its user view is identity's
+   * own reading, not a caller's claim.
+   */
+  constructor(
+    readonly request: CreateSessionRequest,
+    readonly provenByIdentity = false,
+  ) {
+    super();
+  }
+}
 
 /**
  * Starts a session for the user a proof named. The role and ban the session is decided on and carries, and the user

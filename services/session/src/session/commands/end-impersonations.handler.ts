@@ -1,6 +1,13 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TraceMetadata } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SessionEndings } from '../session-endings.js';
-import { EndImpersonationsCommand } from './end-impersonations.command.js';
+
+/** Ends every live session in which this admin impersonates someone. */
+export class EndImpersonationsCommand extends Command<{ revoked: number }> {
+  constructor(readonly request: TraceMetadata & { readonly adminId: string }) {
+    super();
+  }
+}
 
 /** An admin lost the right to impersonate: the sessions they act in as someone else end on every gateway. */
 @CommandHandler(EndImpersonationsCommand)

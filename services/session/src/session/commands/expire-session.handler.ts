@@ -1,11 +1,17 @@
+import type { SessionTokenRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { cappedExpiry } from '../session.decider.js';
 import { SessionEntity } from '../session.entity.js';
-import { ExpireSessionCommand } from './expire-session.command.js';
 import { SessionEndings } from '../session-endings.js';
+
+export class ExpireSessionCommand extends Command<{ expired: boolean }> {
+  constructor(readonly request: SessionTokenRequest) {
+    super();
+  }
+}
 
 /** Records the end of a session that has outlived its expiry or its absolute lifetime; a live one is left alone. */
 @CommandHandler(ExpireSessionCommand)

@@ -1,10 +1,15 @@
-import type { UserView } from '@authsvc/contracts';
+import type { UserChangedRequest, UserView } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserViews } from '../../user-snapshot/user-views.js';
 import { roleKeepsImpersonation } from '../impersonation-right.js';
 import { SessionEndings } from '../session-endings.js';
-import { FollowUserChangeCommand } from './follow-user-change.command.js';
+
+export class FollowUserChangeCommand extends Command<UserView> {
+  constructor(readonly request: UserChangedRequest) {
+    super();
+  }
+}
 
 /**
  * Identity changed a user and handed its answer on: the user's copy and cached sessions take identity's view

@@ -1,12 +1,17 @@
-import { sessionUse, type SessionAndUser } from '@authsvc/contracts';
+import { type SessionAndUser, type SessionTokenRequest, sessionUse } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { SessionCache } from '../session-cache.js';
 import { SessionReader } from '../session-reader.js';
 import { SessionStream } from '../session-stream.js';
 import { toSessionView } from '../session-view.mapper.js';
-import { RefreshSessionCommand } from './refresh-session.command.js';
+
+export class RefreshSessionCommand extends Command<SessionAndUser | null> {
+  constructor(readonly request: SessionTokenRequest) {
+    super();
+  }
+}
 
 /**
  * Extends a session whose refresh is due by its lifetime from now. Two gateways may ask at once: a session that is

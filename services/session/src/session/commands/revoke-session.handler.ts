@@ -1,8 +1,14 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RevokeSessionRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { SessionEntity } from '../session.entity.js';
 import { SessionEndings } from '../session-endings.js';
-import { RevokeSessionCommand } from './revoke-session.command.js';
+
+export class RevokeSessionCommand extends Command<{ revoked: boolean }> {
+  constructor(readonly request: RevokeSessionRequest) {
+    super();
+  }
+}
 
 /**
  * Someone else's token (when the caller's user id is given) reads as "nothing to revoke": no leak. Without a

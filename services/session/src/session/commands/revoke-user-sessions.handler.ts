@@ -1,6 +1,12 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RevokeUserSessionsRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SessionEndings } from '../session-endings.js';
-import { RevokeUserSessionsCommand } from './revoke-user-sessions.command.js';
+
+export class RevokeUserSessionsCommand extends Command<{ revoked: number }> {
+  constructor(readonly request: RevokeUserSessionsRequest) {
+    super();
+  }
+}
 
 /** Revokes a user's live sessions: all of them, all but the caller's, or those older than a password change. */
 @CommandHandler(RevokeUserSessionsCommand)

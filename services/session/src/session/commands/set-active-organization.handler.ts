@@ -1,7 +1,12 @@
-import type { SessionAndUser } from '@authsvc/contracts';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SessionAndUser, SetActiveOrganizationRequest } from '@authsvc/contracts';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ActiveOrganizationRecorder } from '../active-organization-recorder.js';
-import { SetActiveOrganizationCommand } from './set-active-organization.command.js';
+
+export class SetActiveOrganizationCommand extends Command<SessionAndUser | null> {
+  constructor(readonly request: SetActiveOrganizationRequest) {
+    super();
+  }
+}
 
 /** Records a live session's active organization and team; null for an unknown, ended or expired session. */
 @CommandHandler(SetActiveOrganizationCommand)

@@ -1,8 +1,13 @@
-import type { SessionReadModel } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { GetSessionRequest, SessionReadModel } from '@authsvc/contracts';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionReader } from '../session-reader.js';
-import { GetSessionQuery } from './get-session.query.js';
+
+export class GetSessionQuery extends Query<SessionReadModel | null> {
+  constructor(readonly request: GetSessionRequest) {
+    super();
+  }
+}
 
 /**
  * The gateway's miss path: the session's read model, rebuilt if Redis lost it. It records nothing: an expired

@@ -1,9 +1,14 @@
 import type { SessionView } from '@authsvc/contracts';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource, MoreThan } from 'typeorm';
 import { SessionEntity } from '../session.entity.js';
 import { toSessionView } from '../session-view.mapper.js';
-import { ListUserSessionsQuery } from './list-user-sessions.query.js';
+
+export class ListUserSessionsQuery extends Query<SessionView[]> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
 
 /** A user's live sessions, oldest first, capped like every list of the reference (100). */
 @QueryHandler(ListUserSessionsQuery)

@@ -1,8 +1,0 @@
-import type { InviteMemberRequest, InvitationView } from '@authsvc/contracts';
-import { Command } from '@nestjs/cqrs';
-
-export class InviteMemberCommand extends Command<InvitationView> {
-  constructor(readonly request: InviteMemberRequest) {
-    super();
-  }
-}

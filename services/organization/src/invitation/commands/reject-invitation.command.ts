@@ -1,8 +1,0 @@
-import type { RejectInvitationRequest, RejectedInvitationView } from '@authsvc/contracts';
-import { Command } from '@nestjs/cqrs';
-
-export class RejectInvitationCommand extends Command<RejectedInvitationView> {
-  constructor(readonly request: RejectInvitationRequest) {
-    super();
-  }
-}

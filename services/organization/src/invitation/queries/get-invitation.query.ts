@@ -1,8 +1,0 @@
-import type { GetInvitationRequest, InvitationDetailsView } from '@authsvc/contracts';
-import { Query } from '@nestjs/cqrs';
-
-export class GetInvitationQuery extends Query<InvitationDetailsView> {
-  constructor(readonly request: GetInvitationRequest) {
-    super();
-  }
-}

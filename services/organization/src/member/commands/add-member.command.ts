@@ -1,8 +1,0 @@
-import type { AddMemberRequest, MemberView } from '@authsvc/contracts';
-import { Command } from '@nestjs/cqrs';
-
-export class AddMemberCommand extends Command<MemberView> {
-  constructor(readonly request: AddMemberRequest) {
-    super();
-  }
-}

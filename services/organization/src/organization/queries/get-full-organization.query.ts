@@ -1,8 +1,0 @@
-import type { FullOrganizationView, GetFullOrganizationRequest } from '@authsvc/contracts';
-import { Query } from '@nestjs/cqrs';
-
-export class GetFullOrganizationQuery extends Query<FullOrganizationView | null> {
-  constructor(readonly request: GetFullOrganizationRequest) {
-    super();
-  }
-}

@@ -1,8 +1,0 @@
-import type { TeamMemberRequest } from '@authsvc/contracts';
-import { Command } from '@nestjs/cqrs';
-
-export class RemoveTeamMemberCommand extends Command<{ message: string }> {
-  constructor(readonly request: TeamMemberRequest) {
-    super();
-  }
-}

@@ -1,8 +1,0 @@
-import type { ListTeamsRequest, TeamView } from '@authsvc/contracts';
-import { Query } from '@nestjs/cqrs';
-
-export class ListTeamsQuery extends Query<TeamView[]> {
-  constructor(readonly request: ListTeamsRequest) {
-    super();
-  }
-}
