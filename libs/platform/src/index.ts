@@ -15,12 +15,8 @@ export * from './event-store/projection.js';
 export * from './event-store/consumer-projection.js';
 export * from './event-store/event-store.js';
 export type { AppendOptions, LocalRelay, UniqueViolationMap } from './event-store/event-append.js';
-export type {
-  StateAtVersion,
-  StateCommand,
-  StreamCommand,
-  VersionedStateCommand,
-} from './event-store/decide-and-retry.js';
+export type { StreamDecision } from './event-store/decide-and-retry.js';
+export * from './event-store/state-source.js';
 export type { EventRow } from './event-store/event-reader.js';
 export * from './event-store/row-at-version.js';
 export * from './identity-users/user-snapshot.js';

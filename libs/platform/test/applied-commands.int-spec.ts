@@ -16,6 +16,7 @@ import { PersonalDataVault } from '../src/event-store/personal-data-vault';
 import { InlineProjector } from '../src/event-store/projection';
 import { pendingEvent, type RecordedEvent } from '../src/event-store/recorded-event';
 import { runInCommandScope } from '../src/rpc/command-scope';
+import { replayed } from '../src/event-store/state-source';
 
 // Commands applied once however many attempts of them arrive, against a real PostgreSQL (a schema of its own).
 const DATABASE_URL = new URL('postgres://postgres@127.0.0.1:5432/postgres');
@@ -26,6 +27,7 @@ const Ticked = defineEvent<'Ticked', { by: string }>('Ticked', 'test.events.cloc
 const tickOnce = (stream: string, by: string) => ({
   streamId: stream,
   context: { correlationId: by, now: new Date() },
+  state: replayed<readonly RecordedEvent[]>([], (history, event) => [...history, event]),
   decide(history: readonly RecordedEvent[]) {
     if (history.some((event) => (event.data as { by: string }).by === by)) {
       throw new DomainError(RequestErrors.CONCURRENT_MODIFICATION);

@@ -1,7 +1,6 @@
 import { MemberRemoved } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
 import { pendingEvent } from '@authsvc/platform';
-import { organizationStreamId } from '../src/kernel/organization-stream';
 import { teamRemoval } from '../src/kernel/organization-closing';
 import type { OrganizationDatabase } from './support/organization-database';
 import { refusals } from './support/refusals';
@@ -43,9 +42,7 @@ describe('the invite state', () => {
     const elsewhere = await make.organization(otherOwner);
     await make.invite(elsewhere.organizationId, otherOwner, 'pending@example.com');
 
-    const streamId = organizationStreamId(organizationId);
     const { version, state } = await make.states.invite(
-      streamId,
       organizationId,
       inviteCommand(owner, 'PENDING@Example.com', teamId),
     );
@@ -65,11 +62,7 @@ describe('the invite state', () => {
     const member = await make.user(`Mixed.${owner.userId}@Example.com`);
     await make.member(organizationId, member);
 
-    const { state } = await make.states.invite(
-      organizationStreamId(organizationId),
-      organizationId,
-      inviteCommand(owner, member.email.toLowerCase()),
-    );
+    const { state } = await make.states.invite(organizationId, inviteCommand(owner, member.email.toLowerCase()));
     expect(state.inviteeIsMember).toBe(true);
     expect(state.pending).toBeNull();
   });
@@ -81,18 +74,10 @@ describe('the invite state', () => {
     const stranger = await make.user();
     const foreign = await make.organization(stranger);
 
-    const asOwner = await make.states.invite(
-      organizationStreamId(organizationId),
-      organizationId,
-      inviteCommand(owner, 'new@example.com', foreign.teamId),
-    );
+    const asOwner = await make.states.invite(organizationId, inviteCommand(owner, 'new@example.com', foreign.teamId));
     expect(asOwner.state.team).toBeNull();
 
-    const asStranger = await make.states.invite(
-      organizationStreamId(organizationId),
-      organizationId,
-      inviteCommand(stranger, 'someone@example.com'),
-    );
+    const asStranger = await make.states.invite(organizationId, inviteCommand(stranger, 'someone@example.com'));
     expect(asStranger.state).toMatchObject({ caller: null, openInvitations: 0, pending: null, team: null });
     expect(asStranger.state.organization?.id).toBe(organizationId);
   });

@@ -1,3 +1,4 @@
+import { loadedFromRows, pendingEvent } from '@authsvc/platform';
 import {
   InvitationRejected,
   MemberRemoved,
@@ -5,7 +6,6 @@ import {
   OrganizationUpdated,
   TeamUpdated,
 } from '@authsvc/contracts';
-import { pendingEvent } from '@authsvc/platform';
 import { InvitationEntity } from '../src/kernel/read-models/invitation.entity';
 import { MemberEntity } from '../src/kernel/read-models/member.entity';
 import { decideDeleteOrganization, type DeletionState } from '../src/organization/organization.decider';
@@ -129,12 +129,12 @@ describe('the organization projections', () => {
     await make.invite(kept.organizationId, member, 'pending@example.com');
 
     await db.execute<DeletionState>(organizationId, {
-      load: async () => ({
+      state: loadedFromRows(async () => ({
         ...(await make.organizations.withCaller(organizationId, owner.userId)),
         members: await make.organizations.members(organizationId),
         pendingInvitationIds: await make.invitations.pendingIds(organizationId),
         teams: await make.teams.allWithMembers(organizationId),
-      }),
+      })),
       decide: (state) => decideDeleteOrganization({ now: new Date() }, state, { deletionEnabled: true }),
       erasePersonalDataOf: organizationId,
     });

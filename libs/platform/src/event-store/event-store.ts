@@ -1,10 +1,5 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import {
-  DecideAndRetry,
-  type StateCommand,
-  type StreamCommand,
-  type VersionedStateCommand,
-} from './decide-and-retry.js';
+import { DecideAndRetry, type StreamDecision } from './decide-and-retry.js';
 import { EventAppend, type AppendOptions, type LocalRelay } from './event-append.js';
 import { EventReader, type EventRow } from './event-reader.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
@@ -37,19 +32,9 @@ export class EventStore {
     return this.appender.append(options);
   }
 
-  /** Load the history, decide, append; decided again on a lost race (see `DecideAndRetry`). */
-  execute(command: StreamCommand): Promise<RecordedEvent[]> {
-    return this.decisions.execute(command);
-  }
-
-  /** Decide on inline read models read after the stream's version (see `DecideAndRetry.executeOnState`). */
-  executeOnState<State>(command: StateCommand<State>): Promise<RecordedEvent[]> {
-    return this.decisions.executeOnState(command);
-  }
-
-  /** Decide on a state read with the stream's version in one statement (`rowAtVersion`). */
-  executeOnVersionedState<State>(command: VersionedStateCommand<State>): Promise<RecordedEvent[]> {
-    return this.decisions.executeOnVersionedState(command);
+  /** Read the state, decide, append; decided again on a lost race (see `DecideAndRetry`). */
+  execute<State>(decision: StreamDecision<State>): Promise<RecordedEvent[]> {
+    return this.decisions.execute(decision);
   }
 
   /** A row of an inline projection of the stream, with the stream's version, in one statement. */

@@ -1,6 +1,6 @@
 import type { KeyRing } from '@authsvc/config';
 import { JWT_KEY_STREAM_ID, type JwtKeyIssueReason } from '@authsvc/contracts';
-import { EventStore, type RecordedEvent } from '@authsvc/platform';
+import { EventStore, replayed, type RecordedEvent } from '@authsvc/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateJwtKey } from './jwt-key-pair.js';
 import { decideJwtKey, evolveJwtKey, initialJwtKeyState } from './jwt-key.decider.js';
@@ -25,7 +25,8 @@ export class JwtKeyStream {
     const command = { reason, key: generateJwtKey(this.sealKeys), policy: this.policy, now };
     return this.store.execute({
       streamId: JWT_KEY_STREAM_ID,
-      decide: (history) => decideJwtKey(command, history.reduce(evolveJwtKey, initialJwtKeyState)),
+      state: replayed(initialJwtKeyState, evolveJwtKey),
+      decide: (state) => decideJwtKey(command, state),
       context: { ...context, now },
     });
   }

@@ -1,16 +1,10 @@
 import { PasskeyErrors } from '@authsvc/errors';
-import { EventStore, type CommandContext, type RecordedEvent } from '@authsvc/platform';
+import { EventStore, loadedAtVersion, type CommandContext, type RecordedEvent } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { UserEntity } from '../user/user.entity.js';
 import { userStreamId } from '../user/user-state.js';
 import { PASSKEYS_CREDENTIAL_UNIQUE, PasskeyEntity } from './passkey.entity.js';
-import {
-  decidePasskey,
-  type AddPasskey,
-  type PasskeyOwner,
-  type RemovePasskey,
-  type RenamePasskey,
-} from './passkey.decisions.js';
+import { decidePasskey, type AddPasskey, type RemovePasskey, type RenamePasskey } from './passkey.decider.js';
 
 /**
  * Passkey commands on the user's stream, decided on rows read with the stream's version (one statement) instead of
@@ -24,13 +18,13 @@ export class PasskeyStream {
   /** A credential registered twice (by any user) is refused as the registration it is. */
   add(userId: string, command: AddPasskey, context: CommandContext): Promise<RecordedEvent[]> {
     const streamId = userStreamId(userId);
-    return this.store.executeOnVersionedState({
+    return this.store.execute({
       streamId,
-      load: async () => {
+      state: loadedAtVersion(async () => {
         const { version, row } = await this.store.rowAtVersion(streamId, UserEntity, { id: userId });
         return { version, state: { userId, registered: row !== null, passkey: null } };
-      },
-      decide: (owner: PasskeyOwner) => decidePasskey(command, owner),
+      }),
+      decide: (owner) => decidePasskey(command, owner),
       context,
       uniqueViolations: { [PASSKEYS_CREDENTIAL_UNIQUE]: PasskeyErrors.FAILED_TO_VERIFY_REGISTRATION },
     });
@@ -44,15 +38,15 @@ export class PasskeyStream {
     context: CommandContext,
   ): Promise<RecordedEvent[]> {
     const streamId = userStreamId(userId);
-    return this.store.executeOnVersionedState({
+    return this.store.execute({
       streamId,
-      load: async () => {
+      state: loadedAtVersion(async () => {
         const { version, row } = await this.store.rowAtVersion(streamId, PasskeyEntity, { id: passkeyId, userId });
         const passkey = row && { id: row.id, name: row.name };
         // A passkey row exists only while its user does (ON DELETE CASCADE); without one the answer is not found.
         return { version, state: { userId, registered: true, passkey } };
-      },
-      decide: (owner: PasskeyOwner) => decidePasskey(command, owner),
+      }),
+      decide: (owner) => decidePasskey(command, owner),
       context,
     });
   }

@@ -1,4 +1,11 @@
-import { EventStore, type CommandContext, type RecordedEvent, type UniqueViolationMap } from '@authsvc/platform';
+import {
+  EventStore,
+  loadedAtVersion,
+  replayed,
+  type CommandContext,
+  type RecordedEvent,
+  type UniqueViolationMap,
+} from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { AccountEntity } from './account.entity.js';
 import { refreshProviderTokens, type RefreshProviderTokens } from './social-account.decisions.js';
@@ -26,7 +33,8 @@ export class UserStream {
   ): Promise<RecordedEvent[]> {
     return this.store.execute({
       streamId: userStreamId(userId),
-      decide: (history) => decideUser(command, history.reduce(evolveUser, initialUserState)),
+      state: replayed(initialUserState, evolveUser),
+      decide: (state) => decideUser(command, state),
       context,
       uniqueViolations,
       erasePersonalDataOf: command.type === 'DeleteUser' ? userId : undefined,
@@ -44,16 +52,16 @@ export class UserStream {
     context: CommandContext,
   ): Promise<RecordedEvent[]> {
     const streamId = userStreamId(userId);
-    return this.store.executeOnVersionedState({
+    return this.store.execute({
       streamId,
-      load: async () => {
+      state: loadedAtVersion(async () => {
         const { version, row } = await this.store.rowAtVersion(streamId, AccountEntity, {
           id: command.accountId,
           userId,
         });
         const held = row !== null && row.providerId !== 'credential';
         return { version, state: { userId, socialAccounts: held ? [{ accountId: row.id }] : [] } };
-      },
+      }),
       decide: (owner) => refreshProviderTokens(command, owner),
       context,
     });

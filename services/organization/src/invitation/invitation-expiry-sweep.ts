@@ -1,5 +1,5 @@
+import { loadedFromRows, BackgroundLoop } from '@authsvc/platform';
 import { randomUUID } from 'node:crypto';
-import { BackgroundLoop } from '@authsvc/platform';
 import type { LoggerService, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { OrganizationStream } from '../kernel/organization-stream.js';
 import { decideExpireInvitation, type InvitationFacts } from './invitation.decider.js';
@@ -47,7 +47,7 @@ export class InvitationExpirySweep implements OnApplicationBootstrap, OnApplicat
     for (const { id, organizationId } of due) {
       if (!this.loop.active) break;
       await this.organizations.execute<{ invitation: InvitationFacts | null }>(organizationId, {
-        load: async () => ({ invitation: await this.invitations.invitation(id) }),
+        state: loadedFromRows(async () => ({ invitation: await this.invitations.invitation(id) })),
         decide: (state) => decideExpireInvitation({ now }, state),
         context: { correlationId, actorId: null, now },
       });

@@ -34,7 +34,7 @@ export class InvitationStates {
    * Inviting: the organization, the caller's membership, whether a member has the address, the open invitations,
    * the team's seats, and the pending invitation to the address (read after the statement, only when there is one).
    */
-  async invite(streamId: string, organizationId: string, command: InviteMember): Promise<StateAtVersion<InviteState>> {
+  async invite(organizationId: string, command: InviteMember): Promise<StateAtVersion<InviteState>> {
     const manager = this.dataSource.manager;
     const email = command.email.toLowerCase();
     const [row] = await preparedQuery<InviteStateRow>(
@@ -54,7 +54,14 @@ export class InvitationStates {
          FROM (SELECT 1) one
          LEFT JOIN organization.organizations o ON o.id = $2
          LEFT JOIN organization.members c ON c.organization_id = $2 AND c.user_id = $3`,
-      [streamId, organizationId, command.inviter.userId, email, command.now, command.teamId],
+      [
+        organizationStreamId(organizationId),
+        organizationId,
+        command.inviter.userId,
+        email,
+        command.now,
+        command.teamId,
+      ],
     );
     const organization = row['#found'] ? Object.assign(new OrganizationEntity(), withoutMarkers(row)) : null;
     const callerMemberId = row['#callerMemberId'];

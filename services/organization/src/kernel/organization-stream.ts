@@ -1,11 +1,4 @@
-import {
-  EventStore,
-  type CommandContext,
-  type PendingEvent,
-  type RecordedEvent,
-  type StateAtVersion,
-  type UniqueViolationMap,
-} from '@authsvc/platform';
+import { EventStore, type RecordedEvent, type StreamDecision } from '@authsvc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { MemberReadModelWriter } from './read-models/member-read-model-writer.js';
 import { membershipChanges } from './read-models/membership-changes.js';
@@ -15,25 +8,11 @@ export function organizationStreamId(organizationId: string): string {
   return `organization-${organizationId}`;
 }
 
-/** A command on one organization: the state it needs, loaded from the read models, and the pure decision. */
-export type OrganizationCommand<State> = OrganizationDecision<State> &
-  (
-    | { load(): Promise<State> }
-    | {
-        /** The state read in one statement with the stream's version (`streamVersionExpression`). */
-        loadAtVersion(streamId: string): Promise<StateAtVersion<State>>;
-      }
-  );
-
-interface OrganizationDecision<State> {
-  decide(state: State): readonly PendingEvent[];
-  readonly context: CommandContext;
-  /** It creates the organization, whose id was made for it: its stream is new. */
-  readonly startsStream?: boolean;
-  readonly uniqueViolations?: UniqueViolationMap;
-  /** Erases this subject's personal data with the append (an organization's, when it is deleted). */
-  readonly erasePersonalDataOf?: string;
-}
+/**
+ * A command on one organization: the pure decision, and its state loaded from the read models (`loadedFromRows`,
+ * or `loadedAtVersion` for a state read in one statement with the stream's version).
+ */
+export type OrganizationCommand<State> = Omit<StreamDecision<State>, 'streamId'>;
 
 /**
  * Every event of an organization (its members, invitations, teams too) goes to that organization's one stream:
@@ -62,11 +41,7 @@ export class OrganizationStream {
    */
   async execute<State>(organizationId: string, command: OrganizationCommand<State>): Promise<RecordedEvent[]> {
     const streamId = organizationStreamId(organizationId);
-    const recorded = await this.queue.run(organizationId, () =>
-      'loadAtVersion' in command
-        ? this.store.executeOnVersionedState({ streamId, ...command, load: () => command.loadAtVersion(streamId) })
-        : this.store.executeOnState({ streamId, ...command }),
-    );
+    const recorded = await this.queue.run(organizationId, () => this.store.execute({ streamId, ...command }));
     const changes = membershipChanges(recorded);
     // The change is committed whatever Redis says: the consumer of the membership events writes it later.
     if (changes.length > 0) {

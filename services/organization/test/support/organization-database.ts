@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { KeyRing } from '@authsvc/config';
 import {
   createServiceDataSource,
   ensureDatabase,
@@ -7,11 +5,13 @@ import {
   InlineProjector,
   migrateExclusively,
   PersonalDataVault,
+  loadedFromRows,
   type PendingEvent,
   type RecordedEvent,
-  type StateAtVersion,
-  type UniqueViolationMap,
+  type StreamDecision,
 } from '@authsvc/platform';
+import { randomBytes } from 'node:crypto';
+import { KeyRing } from '@authsvc/config';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { organizationStreamId } from '../../src/kernel/organization-stream';
@@ -24,12 +24,7 @@ import {
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 
 /** A decision on one organization's stream, as `OrganizationStream` runs it (without its in-process queue). */
-export type OrganizationDecision<State> = {
-  decide(state: State): readonly PendingEvent[];
-  readonly startsStream?: boolean;
-  readonly uniqueViolations?: UniqueViolationMap;
-  readonly erasePersonalDataOf?: string;
-} & ({ load(): Promise<State> } | { loadAtVersion(streamId: string): Promise<StateAtVersion<State>> });
+export type OrganizationDecision<State> = Omit<StreamDecision<State>, 'streamId' | 'context'>;
 
 /**
  * The organization service's schema, migrated as the service migrates it, in a database of its own (its SQL
@@ -71,21 +66,13 @@ export class OrganizationDatabase {
 
   /** Loads, decides and appends on the organization's stream, deciding again when it loses the race. */
   execute<State>(organizationId: string, decision: OrganizationDecision<State>): Promise<RecordedEvent[]> {
-    const streamId = organizationStreamId(organizationId);
     const context = { correlationId: 'organization-int-spec', actorId: null, now: new Date() };
-    return 'loadAtVersion' in decision
-      ? this.store.executeOnVersionedState({
-          streamId,
-          context,
-          ...decision,
-          load: () => decision.loadAtVersion(streamId),
-        })
-      : this.store.executeOnState({ streamId, context, ...decision });
+    return this.store.execute({ streamId: organizationStreamId(organizationId), context, ...decision });
   }
 
   /** Appends events at the stream's current version, as a decision with nothing to check would. */
   append(organizationId: string, events: readonly PendingEvent[]): Promise<RecordedEvent[]> {
-    return this.execute(organizationId, { load: async () => null, decide: () => events });
+    return this.execute(organizationId, { state: loadedFromRows(async () => null), decide: () => events });
   }
 
   version(organizationId: string): Promise<number> {

@@ -1,6 +1,6 @@
+import { loadedAtVersion, loadedFromRows, randomString, type RecordedEvent } from '@authsvc/platform';
 import { randomBytes } from 'node:crypto';
 import { OrganizationErrors } from '@authsvc/errors';
-import { randomString, type RecordedEvent } from '@authsvc/platform';
 import { rolesOf } from '../../src/access/organization-roles';
 import { decideAcceptInvitation, type AcceptState } from '../../src/invitation/invitation-answer.decider';
 import {
@@ -109,8 +109,9 @@ export class OrganizationFactories {
       now: new Date(),
     };
     await this.execute<CreationState>(organizationId, {
-      startsStream: true,
-      load: () => this.organizations.creationState(owner.userId, slug, rules.organizationLimit),
+      state: loadedFromRows(() => this.organizations.creationState(owner.userId, slug, rules.organizationLimit), {
+        startsStream: true,
+      }),
       decide: (state) => decideCreateOrganization(command, state, rules),
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
     });
@@ -127,12 +128,12 @@ export class OrganizationFactories {
       now,
     };
     await this.execute<AdditionState>(organizationId, {
-      load: async () => ({
+      state: loadedFromRows(async () => ({
         organizationExists: (await this.organizations.organization(organizationId)) !== null,
         userExists: true,
         alreadyMember: (await this.organizations.membership(organizationId, user.userId)) !== null,
         memberCount: await this.members.count(organizationId),
-      }),
+      })),
       decide: (state) => decideAddMember(command, state, { membershipLimit: 100 }),
       uniqueViolations: {
         [MEMBERS_ORGANIZATION_USER_UNIQUE]: OrganizationErrors.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -158,7 +159,7 @@ export class OrganizationFactories {
       now,
     };
     const [created] = await this.execute<InviteState>(organizationId, {
-      loadAtVersion: (streamId) => this.states.invite(streamId, organizationId, command),
+      state: loadedAtVersion(() => this.states.invite(organizationId, command)),
       decide: (state) => decideInviteMember(command, state, invitationRules),
     });
     return (created!.data as { invitationId: string }).invitationId;
@@ -169,7 +170,7 @@ export class OrganizationFactories {
     const command = { ...user, emailVerified: true, memberId: randomString(), teamMemberId: randomString() };
     const invitation = await this.invitations.invitation(invitationId);
     return this.execute<AcceptState>(invitation!.organizationId, {
-      loadAtVersion: () => this.states.accept(invitationId, user.userId),
+      state: loadedAtVersion(() => this.states.accept(invitationId, user.userId)),
       decide: (state) => decideAcceptInvitation({ ...command, now: new Date() }, state, rules),
       uniqueViolations: {
         [MEMBERS_ORGANIZATION_USER_UNIQUE]: OrganizationErrors.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -180,10 +181,10 @@ export class OrganizationFactories {
   async cancel(invitationId: string, caller: TestUser): Promise<void> {
     const invitation = await this.invitations.invitation(invitationId);
     await this.execute(invitation!.organizationId, {
-      load: async () => ({
+      state: loadedFromRows(async () => ({
         invitation,
         caller: await this.organizations.membership(invitation!.organizationId, caller.userId),
-      }),
+      })),
       decide: (state) => decideCancelInvitation({ now: new Date() }, state),
     });
   }
@@ -192,11 +193,11 @@ export class OrganizationFactories {
   async team(organizationId: string, caller: TestUser): Promise<string> {
     const command = { teamId: randomString(), name: `Team ${randomString(6)}`, now: new Date() };
     await this.execute<TeamCreationState>(organizationId, {
-      load: async () => ({
+      state: loadedFromRows(async () => ({
         organizationId,
         caller: await this.organizations.membership(organizationId, caller.userId),
         teamCount: await this.teams.teamCount(organizationId),
-      }),
+      })),
       decide: (state) => decideCreateTeam(command, state, { maximumTeams: 0 }),
     });
     return command.teamId;
@@ -206,7 +207,9 @@ export class OrganizationFactories {
   teamMember(organizationId: string, teamId: string, caller: TestUser, user: TestUser, teamMemberLimit = 0) {
     const command = { teamMemberId: randomString(), userId: user.userId, now: new Date() };
     return this.execute<TeamMembershipState>(organizationId, {
-      load: () => this.teams.membershipChange(organizationId, { teamId, callerId: caller.userId, userId: user.userId }),
+      state: loadedFromRows(() =>
+        this.teams.membershipChange(organizationId, { teamId, callerId: caller.userId, userId: user.userId }),
+      ),
       decide: (state) => decideAddTeamMember(command, state, { teamMemberLimit }),
     });
   }

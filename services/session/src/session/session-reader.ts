@@ -6,7 +6,7 @@ import { UserViews } from '../user-snapshot/user-views.js';
 import { SessionCache } from './session-cache.js';
 import { SessionEntity } from './session.entity.js';
 import { toSessionView } from './session-view.mapper.js';
-import { sessionStreamId } from './session.decider.js';
+import { sessionStreamId } from './session-state.js';
 
 /**
  * A session's read model by token: one Redis GET while the entry is there; after a miss, one indexed read of the

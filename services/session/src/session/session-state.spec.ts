@@ -1,8 +1,8 @@
 import { projectedRow, type PendingEvent } from '@authsvc/platform';
 import { asRecordedEvent } from '@authsvc/platform/testing';
 import { sessionViewProjection } from './projections/session-view.projection.js';
-import { sessionStateOf } from './session-state.js';
-import { decideSession, evolveSession, initialSessionState, type SessionCommand } from './session.decider.js';
+import { evolveSession, initialSessionState, sessionStateOf } from './session-state.js';
+import { decideSession, type SessionCommand } from './session.decider.js';
 
 const start = new Date('2026-05-01T00:00:00.000Z');
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);

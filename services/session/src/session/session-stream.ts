@@ -1,10 +1,10 @@
 import type { TraceMetadata } from '@authsvc/contracts';
-import { EventStore, projectedRow, type RowAtVersion } from '@authsvc/platform';
+import { EventStore, loadedAtVersion, projectedRow, type RowAtVersion } from '@authsvc/platform';
 import { Injectable } from '@nestjs/common';
 import { sessionViewProjection } from './projections/session-view.projection.js';
-import { sessionStateOf } from './session-state.js';
+import { sessionStateOf, sessionStreamId } from './session-state.js';
 import { SessionEntity } from './session.entity.js';
-import { decideSession, sessionStreamId, type SessionCommand } from './session.decider.js';
+import { decideSession, type SessionCommand } from './session.decider.js';
 
 /** What a command did to a session: its row and stream version after it (as they were, when it changed nothing). */
 export interface SessionChange extends RowAtVersion<SessionEntity> {
@@ -27,12 +27,12 @@ export class SessionStream {
   async apply(sessionId: string, command: SessionCommand, trace: TraceMetadata): Promise<SessionChange> {
     const streamId = sessionStreamId(sessionId);
     let before: RowAtVersion<SessionEntity> = { version: 0, row: null };
-    const recorded = await this.store.executeOnVersionedState({
+    const recorded = await this.store.execute({
       streamId,
-      load: async () => {
+      state: loadedAtVersion(async () => {
         before = await this.store.rowAtVersion(streamId, SessionEntity, { id: sessionId });
         return { version: before.version, state: sessionStateOf(before.row, before.version) };
-      },
+      }),
       decide: (state) => decideSession(command, state),
       context: { correlationId: trace.correlationId, actorId: trace.actorId, now: new Date() },
     });

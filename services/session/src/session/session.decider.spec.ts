@@ -2,14 +2,12 @@ import { ActiveOrganizationChanged, SessionCreated, SessionRefreshed, SessionRev
 import { givenEvents, type Decider } from '@authsvc/platform/testing';
 import {
   decideSession,
-  evolveSession,
-  initialSessionState,
   refreshDueAt,
   type CreateSession,
   type SessionCommand,
-  type SessionState,
   type SetActiveOrganization,
 } from './session.decider.js';
+import { evolveSession, initialSessionState, type SessionState } from './session-state.js';
 
 const now = new Date('2026-05-01T00:00:00.000Z');
 

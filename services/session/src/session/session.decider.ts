@@ -2,36 +2,17 @@ import {
   ActiveOrganizationChanged,
   isBanned,
   SessionCreated,
-  SessionEventTypes,
   SessionRefreshed,
   SessionRevoked,
   type SessionEndReason,
   type UserBan,
 } from '@authsvc/contracts';
 import { AdminErrors, DomainError, OrganizationErrors } from '@authsvc/errors';
-import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
+import { pendingEvent, type PendingEvent } from '@authsvc/platform';
+import type { SessionState } from './session-state.js';
 
 /** A session not remembered lasts one day, whatever the configured lifetime (reference behaviour). */
 export const DONT_REMEMBER_LIFETIME_SECONDS = 24 * 60 * 60;
-
-export type SessionState =
-  | { readonly status: 'none' }
-  | {
-      readonly status: 'active';
-      readonly sessionId: string;
-      readonly userId: string;
-      readonly createdAt: Date;
-      readonly expiresAt: Date;
-      readonly activeOrganizationId: string | null;
-      readonly activeTeamId: string | null;
-      /** When the active organization and team were last chosen (at first: when the session started). */
-      readonly activeSince: Date;
-      /** The admin impersonating the user in this session, or null for the user's own session. */
-      readonly impersonatedBy: string | null;
-    }
-  | { readonly status: 'ended' };
-
-export const initialSessionState: SessionState = { status: 'none' };
 
 export interface CreateSession {
   readonly type: 'CreateSession';
@@ -214,45 +195,4 @@ function stillActive(
     (condition.teamId === undefined || state.activeTeamId === condition.teamId) &&
     state.activeSince < condition.endedAt
   );
-}
-
-/** Every event a session's stream records: every event the session service declares. */
-const sessionEvents = new EventUnion(SessionEventTypes);
-
-export function evolveSession(state: SessionState, recorded: RecordedEvent): SessionState {
-  const event = sessionEvents.narrow(recorded);
-  switch (event.type) {
-    case 'SessionCreated':
-      return {
-        status: 'active',
-        sessionId: event.data.sessionId,
-        userId: event.data.userId,
-        createdAt: new Date(event.data.createdAt),
-        expiresAt: new Date(event.data.expiresAt),
-        activeOrganizationId: null,
-        activeTeamId: null,
-        activeSince: new Date(event.data.createdAt),
-        impersonatedBy: event.data.impersonatedBy ?? null,
-      };
-    case 'SessionRefreshed':
-      return state.status === 'active' ? { ...state, expiresAt: new Date(event.data.expiresAt) } : state;
-    case 'SessionRevoked':
-      return { status: 'ended' };
-    case 'ActiveOrganizationChanged':
-      if (state.status !== 'active') return state;
-      return {
-        ...state,
-        activeOrganizationId: event.data.organizationId,
-        activeTeamId: event.data.teamId,
-        activeSince: new Date(event.data.changedAt),
-      };
-    default: {
-      const unknownEvent: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknownEvent)}`);
-    }
-  }
-}
-
-export function sessionStreamId(sessionId: string): string {
-  return `session-${sessionId}`;
 }

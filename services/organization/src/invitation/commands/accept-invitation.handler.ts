@@ -1,7 +1,7 @@
+import { loadedAtVersion, projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
 import type { AcceptInvitationRequest, AcceptedInvitationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
 import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';
@@ -53,12 +53,12 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     let firstRead: StateAtVersion<AcceptState> | null = read;
     let before: InvitationEntity | null = null;
     const recorded = await this.organizations.execute<AcceptState>(organizationId, {
-      loadAtVersion: async () => {
+      state: loadedAtVersion(async () => {
         const loaded = firstRead ?? (await this.states.accept(invitationId, userId));
         firstRead = null;
         before = loaded.state.invitation as InvitationEntity | null;
         return loaded;
-      },
+      }),
       decide: (state) => decideAcceptInvitation(command, state, invitationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
       uniqueViolations: {

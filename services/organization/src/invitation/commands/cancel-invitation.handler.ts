@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { CancelInvitationRequest, InvitationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
@@ -28,13 +29,13 @@ export class CancelInvitationHandler implements ICommandHandler<CancelInvitation
     const { organizationId } = found;
     const now = new Date();
     await this.organizations.execute<CancelState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [invitation, caller] = await Promise.all([
           this.invitations.invitation(invitationId),
           this.reads.membership(organizationId, userId),
         ]);
         return { invitation, caller };
-      },
+      }),
       decide: (state) => decideCancelInvitation({ now }, state),
       context: { correlationId: request.correlationId, actorId: userId, now },
     });

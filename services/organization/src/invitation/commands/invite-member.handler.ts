@@ -1,7 +1,7 @@
+import { loadedAtVersion, projectedRow, randomString } from '@authsvc/platform';
 import type { InviteMemberRequest, InvitationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -42,11 +42,11 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand,
     // A resend changes the pending invitation: the row it started from.
     let pending: InvitationEntity | null = null;
     const [recorded] = await this.organizations.execute<InviteState>(organizationId, {
-      loadAtVersion: async (streamId) => {
-        const loaded = await this.states.invite(streamId, organizationId, command);
+      state: loadedAtVersion(async () => {
+        const loaded = await this.states.invite(organizationId, command);
         pending = loaded.state.pending as InvitationEntity | null;
         return loaded;
-      },
+      }),
       decide: (state) => decideInviteMember(command, state, invitationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

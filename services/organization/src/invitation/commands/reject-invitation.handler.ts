@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { RejectInvitationRequest, RejectedInvitationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors, withMessage } from '@authsvc/errors';
@@ -31,7 +32,7 @@ export class RejectInvitationHandler implements ICommandHandler<RejectInvitation
     const now = new Date();
     const answer = { userId, email: request.userEmail, emailVerified: request.userEmailVerified, now };
     await this.organizations.execute<{ invitation: InvitationFacts | null }>(found.organizationId, {
-      load: async () => ({ invitation: await this.invitations.invitation(invitationId) }),
+      state: loadedFromRows(async () => ({ invitation: await this.invitations.invitation(invitationId) })),
       decide: (state) => decideRejectInvitation(answer, state, invitationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
     });

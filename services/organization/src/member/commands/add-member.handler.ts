@@ -1,7 +1,7 @@
+import { loadedFromRows, randomString, UserSnapshots } from '@authsvc/platform';
 import type { AddMemberRequest, MemberView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
-import { randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';
@@ -35,7 +35,7 @@ export class AddMemberHandler implements ICommandHandler<AddMemberCommand, Membe
     const now = new Date();
     const command = { organizationId, memberId: randomString(), userId, roles: rolesOf(request.role), now };
     await this.organizations.execute<AdditionState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [organization, user, membership, memberCount] = await Promise.all([
           this.reads.organization(organizationId),
           // Asks identity when the copy has no such user yet (added before their registration event arrived).
@@ -49,7 +49,7 @@ export class AddMemberHandler implements ICommandHandler<AddMemberCommand, Membe
           alreadyMember: membership !== null,
           memberCount,
         };
-      },
+      }),
       decide: (state) => decideAddMember(command, state, { membershipLimit: this.config.MEMBERSHIP_LIMIT }),
       context: { correlationId, actorId: request.actorId ?? null, now },
       uniqueViolations: {

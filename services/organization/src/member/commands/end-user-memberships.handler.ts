@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -35,7 +36,7 @@ export class EndUserMembershipsHandler implements ICommandHandler<EndUserMembers
     const context = { correlationId: event.correlationId, causationId: event.eventId, actorId: null, now };
     for (const organizationId of await this.members.organizationsOf(userId)) {
       await this.organizations.execute<UserDeletionState>(organizationId, {
-        load: () => this.state(organizationId, userId),
+        state: loadedFromRows(() => this.state(organizationId, userId)),
         decide: (state) => decideEndUserMembership({ now }, state),
         context,
       });

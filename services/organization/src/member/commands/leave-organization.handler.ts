@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { LeaveOrganizationRequest, MemberWithUserView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -29,7 +30,7 @@ export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizati
     const now = new Date();
     const leaving: { member?: MemberWithUserRow | null } = {};
     await this.organizations.execute<LeaveState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [member, owners, teams] = await Promise.all([
           this.members.withUser(organizationId, userId),
           this.members.owners(organizationId),
@@ -37,7 +38,7 @@ export class LeaveOrganizationHandler implements ICommandHandler<LeaveOrganizati
         ]);
         leaving.member = member;
         return { member: member && toMembership(member), owners, teams };
-      },
+      }),
       decide: (state) => decideLeave({ organizationId, now }, state),
       context: { correlationId: request.correlationId, actorId: userId, now },
     });

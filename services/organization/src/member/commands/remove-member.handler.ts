@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { RemoveMemberRequest, RemovedMemberView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
@@ -34,7 +35,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
     const now = new Date();
     const removal: { target?: MemberWithUserRow } = {};
     await this.organizations.execute<RemovalState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [caller, found, owners] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
           byEmail ? this.members.byEmail(organizationId, named) : this.members.byId(named),
@@ -45,7 +46,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
         removal.target = target;
         const targetTeams = target ? await this.teams.membershipsOf(organizationId, target.user_id) : [];
         return { caller, target: target ? toMembership(target) : null, owners, targetTeams };
-      },
+      }),
       decide: (state) => decideRemoveMember({ organizationId, now }, state),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

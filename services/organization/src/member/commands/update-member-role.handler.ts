@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { UpdateMemberRoleRequest, MemberView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
@@ -30,14 +31,14 @@ export class UpdateMemberRoleHandler implements ICommandHandler<UpdateMemberRole
     const organizationId = requestedOrganization(request.organizationId, request.activeOrganizationId);
     const command = { organizationId, roles: rolesOf(request.role), now: new Date() };
     await this.organizations.execute<RoleChangeState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [caller, target, owners] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
           this.members.placed(request.memberId),
           this.members.owners(organizationId),
         ]);
         return { caller, target, owners };
-      },
+      }),
       decide: (state) => decideUpdateMemberRole(command, state),
       context: { correlationId: request.correlationId, actorId: request.userId, now: command.now },
     });

@@ -1,7 +1,7 @@
+import { loadedFromRows, projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
 import type { CreateOrganizationRequest, OrganizationCreation } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideCreateOrganization } from '../organization.decider.js';
@@ -51,10 +51,9 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     };
     const rules = organizationRules(this.config);
     const recorded = await this.organizations.execute<CreationState>(organizationId, {
-      load: () => this.reads.creationState(request.userId, request.slug, rules.organizationLimit),
+      state: loadedFromRows(() => this.reads.creationState(request.userId, request.slug, rules.organizationLimit), {}),
       decide: (state) => decideCreateOrganization(command, state, rules),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
-      startsStream: true,
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
     });
     // The new stream's rows as the append wrote them, without reading them back.

@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { DeleteOrganizationRequest, OrganizationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
@@ -32,7 +33,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
     const now = new Date();
     let deleted: OrganizationEntity | null = null;
     await this.organizations.execute<DeletionState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const { organization, caller } = await this.reads.withCaller(organizationId, userId);
         deleted = organization;
         if (!caller) return { organization, caller, members: [], pendingInvitationIds: [], teams: [] };
@@ -42,7 +43,7 @@ export class DeleteOrganizationHandler implements ICommandHandler<DeleteOrganiza
           this.teams.allWithMembers(organizationId),
         ]);
         return { organization, caller, members, pendingInvitationIds, teams };
-      },
+      }),
       decide: (state) => decideDeleteOrganization({ now }, state, organizationRules(this.config)),
       context: { correlationId: request.correlationId, actorId: userId, now },
       // The personal data of its events (who was invited, by whom) is the organization's: it goes with it.

@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { UpdateOrganizationRequest, CreatedOrganizationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
@@ -30,13 +31,13 @@ export class UpdateOrganizationHandler implements ICommandHandler<
     const changes = { ...fields, ...(metadata !== undefined && { metadata: JSON.stringify(metadata) }) };
     const now = new Date();
     await this.organizations.execute<ChangeState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const holder = changes.slug === undefined ? null : await this.reads.organizationBySlug(changes.slug);
         return {
           ...(await this.reads.withCaller(organizationId, request.userId)),
           slugTaken: holder !== null && holder.id !== organizationId,
         };
-      },
+      }),
       decide: (state) => decideUpdateOrganization({ changes, now }, state),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_SLUG_ALREADY_TAKEN },

@@ -1,6 +1,6 @@
+import { loadedFromRows, randomString } from '@authsvc/platform';
 import type { TeamMemberRequest, TeamMemberView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -31,8 +31,9 @@ export class AddTeamMemberHandler implements ICommandHandler<AddTeamMemberComman
     const { teamId, targetUserId } = request;
     const command = { teamMemberId: randomString(), userId: targetUserId, now };
     await this.organizations.execute<TeamMembershipState>(organizationId, {
-      load: () =>
+      state: loadedFromRows(() =>
         this.teams.membershipChange(organizationId, { teamId, callerId: request.userId, userId: targetUserId }),
+      ),
       decide: (state) => decideAddTeamMember(command, state, teamRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

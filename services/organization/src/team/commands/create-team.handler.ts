@@ -1,6 +1,6 @@
+import { loadedFromRows, projectedRow, randomString } from '@authsvc/platform';
 import type { CreateTeamRequest, TeamView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
@@ -32,13 +32,13 @@ export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, Tea
     const now = new Date();
     const command = { teamId: randomString(), name: request.name, now };
     const recorded = await this.organizations.execute<TeamCreationState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [caller, teamCount] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
           this.teams.teamCount(organizationId),
         ]);
         return { organizationId, caller, teamCount };
-      },
+      }),
       decide: (state) => decideCreateTeam(command, state, teamRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

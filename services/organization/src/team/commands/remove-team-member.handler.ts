@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { TeamMemberRequest } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationStream } from '../../kernel/organization-stream.js';
@@ -24,8 +25,9 @@ export class RemoveTeamMemberHandler implements ICommandHandler<RemoveTeamMember
     const { teamId, targetUserId } = request;
     const now = new Date();
     await this.organizations.execute<TeamMembershipState>(organizationId, {
-      load: () =>
+      state: loadedFromRows(() =>
         this.teams.membershipChange(organizationId, { teamId, callerId: request.userId, userId: targetUserId }),
+      ),
       decide: (state) => decideRemoveTeamMember({ now }, state),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { RemoveTeamRequest } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
@@ -29,14 +30,14 @@ export class RemoveTeamHandler implements ICommandHandler<RemoveTeamCommand, { m
     const now = new Date();
     const command = { organizationId, teamId: request.teamId, activeTeamId: request.activeTeamId, now };
     await this.organizations.execute<TeamRemovalState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [caller, team, teamCount] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
           this.teams.withMembers(organizationId, request.teamId),
           this.teams.teamCount(organizationId),
         ]);
         return { caller, team, teamCount };
-      },
+      }),
       decide: (state) => decideRemoveTeam(command, state, teamRules(this.config)),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

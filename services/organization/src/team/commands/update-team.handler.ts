@@ -1,3 +1,4 @@
+import { loadedFromRows } from '@authsvc/platform';
 import type { UpdateTeamRequest, TeamView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationReads } from '../../kernel/reads/organization-reads.js';
@@ -25,13 +26,13 @@ export class UpdateTeamHandler implements ICommandHandler<UpdateTeamCommand, Tea
     const organizationId = requestedOrganization(request.data.organizationId, request.activeOrganizationId);
     const now = new Date();
     await this.organizations.execute<TeamChangeState>(organizationId, {
-      load: async () => {
+      state: loadedFromRows(async () => {
         const [caller, team] = await Promise.all([
           this.reads.membership(organizationId, request.userId),
           this.teams.team(organizationId, request.teamId),
         ]);
         return { caller, team };
-      },
+      }),
       decide: (state) => decideUpdateTeam({ name: request.data.name, now }, state),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
     });

@@ -8,7 +8,8 @@ import { UserViews } from '../../user-snapshot/user-views.js';
 import { SessionEntity } from '../session.entity.js';
 import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
-import { decideSession, initialSessionState, sessionStreamId } from '../session.decider.js';
+import { decideSession } from '../session.decider.js';
+import { initialSessionState, sessionStreamId } from '../session-state.js';
 import { SessionEndings } from '../session-endings.js';
 
 export class CreateSessionCommand extends Command<StartedSession> {

@@ -1,6 +1,6 @@
 import { PasskeyAdded, PasskeyRemoved, PasskeyRenamed } from '@authsvc/contracts';
 import { AuthErrors, DomainError, PasskeyErrors } from '@authsvc/errors';
-import { decidePasskey, type AddPasskey, type PasskeyOwner } from './passkey.decisions.js';
+import { decidePasskey, type AddPasskey, type PasskeyOwner } from './passkey.decider.js';
 
 const now = new Date('2026-11-28T12:00:00.000Z');
 const owner = (passkey: PasskeyOwner['passkey'] = null, registered = true): PasskeyOwner => ({
