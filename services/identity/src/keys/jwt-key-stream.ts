@@ -3,7 +3,8 @@ import { JWT_KEY_STREAM_ID, type JwtKeyIssueReason } from '@authsvc/contracts';
 import { EventStore, replayed, type RecordedEvent } from '@authsvc/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateJwtKey } from './jwt-key-pair.js';
-import { decideJwtKey, evolveJwtKey, initialJwtKeyState } from './jwt-key.decider.js';
+import { decideJwtKey } from './jwt-key.decider.js';
+import { evolveJwtKey, initialJwtKeyState } from './jwt-key-state.js';
 import type { RotationPolicy } from './jwt-key-rotation.js';
 
 /** The AUTH_SECRET-derived keys that seal the private keys (purpose `jwt-private-key`). */

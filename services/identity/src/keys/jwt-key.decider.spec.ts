@@ -1,6 +1,9 @@
 import { JwtKeyIssued } from '@authsvc/contracts';
 import { givenEvents } from '@authsvc/platform/testing';
-import { jwtKeyDecider, type IssueJwtKey, type NewJwtKey } from './jwt-key.decider.js';
+import { decideJwtKey, type IssueJwtKey, type NewJwtKey } from './jwt-key.decider.js';
+import { evolveJwtKey, initialJwtKeyState } from './jwt-key-state.js';
+
+const jwtKeyDecider = { decide: decideJwtKey, evolve: evolveJwtKey, initialState: initialJwtKeyState };
 
 const policy = { intervalSeconds: 3600, currentSealKeyId: 'seal-1' };
 const newKey = (kid: string): NewJwtKey => ({

@@ -1,6 +1,7 @@
-import { JwtKeyEventTypes, JwtKeyIssued, type JwtKeyIssueReason, type PublicJwk } from '@authsvc/contracts';
-import { EventUnion, pendingEvent, type PendingEvent, type RecordedEvent } from '@authsvc/platform';
-import { isRotationDue, type RotationPolicy, type SigningKeyTimes } from './jwt-key-rotation.js';
+import { JwtKeyIssued, type JwtKeyIssueReason, type PublicJwk } from '@authsvc/contracts';
+import { pendingEvent, type PendingEvent } from '@authsvc/platform';
+import { isRotationDue, type RotationPolicy } from './jwt-key-rotation.js';
+import type { JwtKeyState } from './jwt-key-state.js';
 
 /** A freshly generated key pair, its private half already sealed (generated outside: no randomness in here). */
 export interface NewJwtKey {
@@ -18,14 +19,6 @@ export interface IssueJwtKey {
   readonly policy: RotationPolicy;
   readonly now: Date;
 }
-
-export type JwtKeyState =
-  | { readonly status: 'none' }
-  | { readonly status: 'signing'; readonly current: SigningKeyTimes & { readonly kid: string } };
-
-export const initialJwtKeyState: JwtKeyState = { status: 'none' };
-
-const events = new EventUnion(JwtKeyEventTypes);
 
 /**
  * Whether the key is issued. A first use or a scheduled rotation that another replica already made (it appended
@@ -59,20 +52,3 @@ export function decideJwtKey(command: IssueJwtKey, state: JwtKeyState): readonly
     ),
   ];
 }
-
-export function evolveJwtKey(_state: JwtKeyState, recorded: RecordedEvent): JwtKeyState {
-  const event = events.narrow(recorded);
-  switch (event.type) {
-    case 'JwtKeyIssued': {
-      const { kid, signsFrom } = event.data;
-      const sealedWith = event.personal?.sealedWith ?? '';
-      return { status: 'signing', current: { kid, signsFrom: new Date(signsFrom), sealedWith } };
-    }
-    default: {
-      const unknown: never = event.type;
-      throw new Error(`unknown event ${String(unknown)}`);
-    }
-  }
-}
-
-export const jwtKeyDecider = { decide: decideJwtKey, evolve: evolveJwtKey, initialState: initialJwtKeyState };
