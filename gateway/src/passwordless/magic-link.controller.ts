@@ -102,14 +102,20 @@ export class MagicLinkController {
       const target = query.errorCallbackURL ?? query.callbackURL ?? '/';
       return redirectTo(response, withErrorParameter(this.resolved(target), errorParameterOf(error)));
     }
+    const { callbackURL } = query;
+    if (!callbackURL) {
+      const answer = this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
+        token: session.token,
+        user,
+        session,
+      }));
+      return void response.send(answer);
+    }
     if ('twoFactorRedirect' in started) {
-      if (!query.callbackURL) return void response.send(this.twoFactor.answerChallenge(started, response));
-      return redirectTo(response, this.twoFactor.redirectToSecondStep(started, query.callbackURL, response));
+      return redirectTo(response, this.twoFactor.redirectToSecondStep(started, callbackURL, response));
     }
     this.sessions.setCookies(started, true, response);
-    if (!query.callbackURL)
-      return void response.send({ token: started.session.token, user: started.user, session: started.session });
-    const target = started.newUser && query.newUserCallbackURL ? query.newUserCallbackURL : query.callbackURL;
+    const target = started.newUser && query.newUserCallbackURL ? query.newUserCallbackURL : callbackURL;
     redirectTo(response, this.resolved(target));
   }
 

@@ -57,9 +57,11 @@ export class SocialController {
         requestSignUp: body.requestSignUp,
         trustedDevice: this.twoFactor.trustedDeviceOf(request),
       });
-      if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
-      this.sessions.setCookies(started, true, response);
-      return { redirect: false, token: started.session.token, user: started.user };
+      return this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
+        redirect: false as const,
+        token: session.token,
+        user,
+      }));
     }
     const { correlationId } = caller;
     const authorization = await this.services.call(IdentityRpc.startSocialSignIn, {
