@@ -48,10 +48,10 @@ describe('user decider: social accounts', () => {
 
   it("records new tokens for one of the user's accounts only", () => {
     const refresh = { type: 'RefreshProviderTokens', tokens, now } as const;
-    const owner = { userId: user, socialAccounts: [{ accountId: 'account-4815' }] };
+    const owner = { userId: 'user1', socialAccounts: [{ accountId: 'account-4815' }] };
     const [event] = refreshProviderTokens({ ...refresh, accountId: 'account-4815' }, owner);
     expect(event.definition).toBe(ProviderTokensRefreshed);
-    expect(event.data).toMatchObject({ accountId: 'account-4815', userId: user, refreshedAt: now.toISOString() });
+    expect(event.data).toMatchObject({ accountId: 'account-4815', userId: 'user1', refreshedAt: now.toISOString() });
     expect(event.personal).toEqual(tokens.secrets);
     const foreign = () => refreshProviderTokens({ ...refresh, accountId: 'someone-elses' }, owner);
     expect(foreign).toThrow(expect.objectContaining({ code: AuthErrors.ACCOUNT_NOT_FOUND.code }));

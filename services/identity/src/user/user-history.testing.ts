@@ -36,7 +36,7 @@ export function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUse
 }
 
 /** The events of Ada's registration, `registerUser(overrides)`. */
-export function registered(overrides: Partial<RegisterUser> = {}): PendingEvent[] {
+export function registered(overrides: Partial<RegisterUser> = {}): readonly PendingEvent[] {
   return givenEvents(user).when(registerUser(overrides)).thenEvents();
 }
 
