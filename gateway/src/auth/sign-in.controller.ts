@@ -8,7 +8,7 @@ import {
 } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Caller, sessionClientOf } from '../http/caller.js';
+import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { locationOf } from '../http/location.js';
@@ -40,8 +40,7 @@ export class SignInController {
   ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithEmail, {
       ...body,
-      ...sessionClientOf(caller, body.rememberMe !== false),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, body.rememberMe !== false),
     });
     return this.signedIn(started, body, response);
   }
@@ -57,8 +56,7 @@ export class SignInController {
   ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithUsername, {
       ...body,
-      ...sessionClientOf(caller, body.rememberMe !== false),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, body.rememberMe !== false),
     });
     return this.signedIn(started, body, response);
   }

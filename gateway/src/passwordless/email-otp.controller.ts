@@ -59,8 +59,7 @@ export class EmailOtpController {
   ): Promise<{ token: string; user: UserView } | TwoFactorRedirect> {
     const started = await this.services.call(PasswordlessRpc.signInWithEmailOtp, {
       ...body,
-      ...sessionClientOf(caller, true),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, true),
     });
     return this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
       token: session.token,

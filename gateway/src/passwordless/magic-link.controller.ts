@@ -9,7 +9,7 @@ import { DomainError, PasswordlessErrors, RequestErrors } from '@authsvc/errors'
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { Caller, sessionClientOf } from '../http/caller.js';
+import { Caller } from '../http/caller.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -94,8 +94,7 @@ export class MagicLinkController {
     try {
       started = await this.services.call(PasswordlessRpc.verifyMagicLink, {
         token: query.token,
-        ...sessionClientOf(caller, true),
-        trustedDevice: this.twoFactor.trustedDeviceOf(request),
+        ...this.twoFactor.firstFactorClientOf(caller, request, true),
       });
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;

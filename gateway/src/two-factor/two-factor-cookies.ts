@@ -1,8 +1,13 @@
-import { SessionRpc, type StartedSession, type TwoFactorChallenge } from '@authsvc/contracts';
+import {
+  SessionRpc,
+  type SessionClientRequest,
+  type StartedSession,
+  type TwoFactorChallenge,
+} from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import type { SignedInCaller } from '../http/caller.js';
+import { sessionClientOf, type Caller, type SignedInCaller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -80,6 +85,15 @@ export class TwoFactorCookies {
 
   trustedDeviceOf(request: FastifyRequest): string | undefined {
     return this.cookies.readSigned(this.cookies.trustDevice, request.headers.cookie);
+  }
+
+  /** What identity takes of a first-factor request: the session's client, and the device the browser says it trusts. */
+  firstFactorClientOf(
+    caller: Caller,
+    request: FastifyRequest,
+    rememberMe: boolean,
+  ): SessionClientRequest & { trustedDevice?: string } {
+    return { ...sessionClientOf(caller, rememberMe), trustedDevice: this.trustedDeviceOf(request) };
   }
 
   /**
