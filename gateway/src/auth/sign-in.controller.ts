@@ -8,9 +8,8 @@ import {
 } from '@authsvc/contracts';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Caller, sessionClientOf } from '../http/caller.js';
+import { Caller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { SessionIssuer } from '../session/session-issuer.js';
 import { AuthController } from './auth-controller.decorator.js';
 import { locationOf } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
@@ -27,7 +26,6 @@ export interface SignInAnswer {
 export class SignInController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly sessions: SessionIssuer,
     private readonly twoFactor: TwoFactorCookies,
   ) {}
 
@@ -42,8 +40,7 @@ export class SignInController {
   ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithEmail, {
       ...body,
-      ...sessionClientOf(caller, body.rememberMe !== false),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, body.rememberMe !== false),
     });
     return this.signedIn(started, body, response);
   }
@@ -59,8 +56,7 @@ export class SignInController {
   ): Promise<SignInAnswer | TwoFactorRedirect> {
     const started = await this.services.call(IdentityRpc.signInWithUsername, {
       ...body,
-      ...sessionClientOf(caller, body.rememberMe !== false),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, body.rememberMe !== false),
     });
     return this.signedIn(started, body, response);
   }
@@ -74,11 +70,10 @@ export class SignInController {
     { callbackURL, rememberMe }: SignInEmailBody | SignInUsernameBody,
     response: FastifyReply,
   ): SignInAnswer | TwoFactorRedirect {
-    if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
-    this.sessions.setCookies(started, rememberMe !== false, response);
-    const { session, user } = started;
-    if (!callbackURL) return { redirect: false, token: session.token, user };
-    response.header('Location', locationOf(callbackURL));
-    return { redirect: true, token: session.token, url: callbackURL, user };
+    return this.twoFactor.answerSignIn(started, rememberMe !== false, response, ({ session, user }) => {
+      if (!callbackURL) return { redirect: false, token: session.token, user };
+      response.header('Location', locationOf(callbackURL));
+      return { redirect: true, token: session.token, url: callbackURL, user };
+    });
   }
 }

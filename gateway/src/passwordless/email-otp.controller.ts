@@ -59,12 +59,12 @@ export class EmailOtpController {
   ): Promise<{ token: string; user: UserView } | TwoFactorRedirect> {
     const started = await this.services.call(PasswordlessRpc.signInWithEmailOtp, {
       ...body,
-      ...sessionClientOf(caller, true),
-      trustedDevice: this.twoFactor.trustedDeviceOf(request),
+      ...this.twoFactor.firstFactorClientOf(caller, request, true),
     });
-    if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
-    this.sessions.setCookies(started, true, response);
-    return { token: started.session.token, user: started.user };
+    return this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
+      token: session.token,
+      user,
+    }));
   }
 
   /** With AUTO_SIGN_IN_AFTER_VERIFICATION the code signs in, as the verification link does. */

@@ -9,7 +9,7 @@ import { DomainError, PasswordlessErrors, RequestErrors } from '@authsvc/errors'
 import { Body, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { Caller, sessionClientOf } from '../http/caller.js';
+import { Caller } from '../http/caller.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -94,22 +94,27 @@ export class MagicLinkController {
     try {
       started = await this.services.call(PasswordlessRpc.verifyMagicLink, {
         token: query.token,
-        ...sessionClientOf(caller, true),
-        trustedDevice: this.twoFactor.trustedDeviceOf(request),
+        ...this.twoFactor.firstFactorClientOf(caller, request, true),
       });
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
       const target = query.errorCallbackURL ?? query.callbackURL ?? '/';
       return redirectTo(response, withErrorParameter(this.resolved(target), errorParameterOf(error)));
     }
+    const { callbackURL } = query;
+    if (!callbackURL) {
+      const answer = this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
+        token: session.token,
+        user,
+        session,
+      }));
+      return void response.send(answer);
+    }
     if ('twoFactorRedirect' in started) {
-      if (!query.callbackURL) return void response.send(this.twoFactor.answerChallenge(started, response));
-      return redirectTo(response, this.twoFactor.redirectToSecondStep(started, query.callbackURL, response));
+      return redirectTo(response, this.twoFactor.redirectToSecondStep(started, callbackURL, response));
     }
     this.sessions.setCookies(started, true, response);
-    if (!query.callbackURL)
-      return void response.send({ token: started.session.token, user: started.user, session: started.session });
-    const target = started.newUser && query.newUserCallbackURL ? query.newUserCallbackURL : query.callbackURL;
+    const target = started.newUser && query.newUserCallbackURL ? query.newUserCallbackURL : callbackURL;
     redirectTo(response, this.resolved(target));
   }
 

@@ -4,7 +4,7 @@ import { Body, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } fro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import { Caller, sessionClientOf } from '../http/caller.js';
+import { Caller } from '../http/caller.js';
 import { WithSession } from '../http/with-session.decorator.js';
 import { redirectTo } from '../http/location.js';
 import { CREDENTIAL_RULE, RateLimit } from '../rate-limit/rate-limit-rules.js';
@@ -52,14 +52,15 @@ export class SocialController {
     if (body.idToken !== undefined) {
       const started = await this.services.call(IdentityRpc.signInWithIdToken, {
         ...body.idToken,
-        ...sessionClientOf(caller, true),
+        ...this.twoFactor.firstFactorClientOf(caller, request, true),
         provider: body.provider,
         requestSignUp: body.requestSignUp,
-        trustedDevice: this.twoFactor.trustedDeviceOf(request),
       });
-      if ('twoFactorRedirect' in started) return this.twoFactor.answerChallenge(started, response);
-      this.sessions.setCookies(started, true, response);
-      return { redirect: false, token: started.session.token, user: started.user };
+      return this.twoFactor.answerSignIn(started, true, response, ({ session, user }) => ({
+        redirect: false as const,
+        token: session.token,
+        user,
+      }));
     }
     const { correlationId } = caller;
     const authorization = await this.services.call(IdentityRpc.startSocialSignIn, {

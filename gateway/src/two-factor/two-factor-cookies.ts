@@ -1,8 +1,13 @@
-import { SessionRpc, type StartedSession, type TwoFactorChallenge } from '@authsvc/contracts';
+import {
+  SessionRpc,
+  type SessionClientRequest,
+  type StartedSession,
+  type TwoFactorChallenge,
+} from '@authsvc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config.js';
-import type { SignedInCaller } from '../http/caller.js';
+import { sessionClientOf, type Caller, type SignedInCaller } from '../http/caller.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AuthCookies } from '../session/auth-cookies.js';
 import { SessionIssuer } from '../session/session-issuer.js';
@@ -19,8 +24,8 @@ export interface TwoFactorRedirect {
 
 /**
  * The two-factor plugin's cookies and the answers that write them: the one place a first-factor endpoint turns
- * identity's challenge into the wire answer (`answerChallenge`), and where the second step reads the challenge
- * and the trusted device back.
+ * identity's answer into the wire answer (`answerSignIn`), and where the second step reads the challenge and the
+ * trusted device back.
  */
 @Injectable()
 export class TwoFactorCookies {
@@ -32,10 +37,25 @@ export class TwoFactorCookies {
   ) {}
 
   /**
+   * Identity's answer to a first factor proven by a request: a second factor still due is answered here, a
+   * complete sign-in gets its session cookies and the endpoint's own answer (`complete`).
+   */
+  answerSignIn<Answer>(
+    started: StartedSession | TwoFactorChallenge,
+    rememberMe: boolean,
+    response: FastifyReply,
+    complete: (started: StartedSession) => Answer,
+  ): Answer | TwoFactorRedirect {
+    if ('twoFactorRedirect' in started) return this.answerChallenge(started, response);
+    this.sessions.setCookies(started, rememberMe, response);
+    return complete(started);
+  }
+
+  /**
    * `{twoFactorRedirect: true, twoFactorMethods}` with the signed two_factor cookie; the session cookies are
    * cleared (dont_remember stays, for the session the second step starts), and a trust cookie that proved nothing.
    */
-  answerChallenge(challenge: TwoFactorChallenge, response: FastifyReply): TwoFactorRedirect {
+  private answerChallenge(challenge: TwoFactorChallenge, response: FastifyReply): TwoFactorRedirect {
     const { sessionToken, sessionData, trustDevice } = this.cookies;
     response.header('Set-Cookie', this.cookies.clearing(sessionToken, sessionData));
     response.header('Set-Cookie', this.challengeCookie(challenge));
@@ -65,6 +85,15 @@ export class TwoFactorCookies {
 
   trustedDeviceOf(request: FastifyRequest): string | undefined {
     return this.cookies.readSigned(this.cookies.trustDevice, request.headers.cookie);
+  }
+
+  /** What identity takes of a first-factor request: the session's client, and the device the browser says it trusts. */
+  firstFactorClientOf(
+    caller: Caller,
+    request: FastifyRequest,
+    rememberMe: boolean,
+  ): SessionClientRequest & { trustedDevice?: string } {
+    return { ...sessionClientOf(caller, rememberMe), trustedDevice: this.trustedDeviceOf(request) };
   }
 
   /**

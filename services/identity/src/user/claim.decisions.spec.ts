@@ -1,36 +1,8 @@
 import { TwoFactorEnabled } from '@authsvc/contracts';
-import { pendingEvent, type PendingEvent } from '@authsvc/platform';
-import { givenEvents, type Decider } from '@authsvc/platform/testing';
-import { decideUser, type RegisterUser, type UserCommand } from './user.decider.js';
-import { evolveUser, initialUserState, type UserState } from './user-state.js';
-
-const now = new Date('2026-03-01T12:00:00.000Z');
-
-const user: Decider<UserCommand, UserState> = {
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-};
-
-function registered(overrides: Partial<RegisterUser> = {}): PendingEvent[] {
-  return givenEvents(user)
-    .when({
-      type: 'RegisterUser',
-      userId: 'user1',
-      accountId: 'account1',
-      email: 'ada@example.com',
-      name: 'Ada',
-      image: null,
-      username: { username: null, displayUsername: null },
-      passwordHash: '$2b$04$hash',
-      role: 'user',
-      emailVerified: false,
-      now,
-      verification: null,
-      ...overrides,
-    })
-    .thenEvents();
-}
+import { pendingEvent } from '@authsvc/platform';
+import { givenEvents } from '@authsvc/platform/testing';
+import type { UserCommand } from './user.decider.js';
+import { now, registered, typesOf, user } from './user-history.testing.js';
 
 const claim: UserCommand = {
   type: 'ClaimUnverifiedAccount',
@@ -40,7 +12,6 @@ const claim: UserCommand = {
   now,
 };
 
-const typesOf = (events: readonly PendingEvent[]) => events.map((event) => event.definition.type);
 describe('user decider: an unverified account claimed by a mailed link or code', () => {
   it('removes the password, ends the sessions, verifies the address and mails the owner, in that order', () => {
     const events = givenEvents(user, registered()).when(claim).thenEvents();

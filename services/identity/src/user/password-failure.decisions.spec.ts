@@ -1,17 +1,11 @@
 import { AccountLocked, SignInFailed, UserRegistered } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
 import { pendingEvent } from '@authsvc/platform';
-import { givenEvents, type Decider } from '@authsvc/platform/testing';
+import { givenEvents } from '@authsvc/platform/testing';
 import type { PasswordFailure } from '../security/password-failure.js';
-import { decideUser, type UserCommand } from './user.decider.js';
-import { evolveUser, initialUserState, type UserState } from './user-state.js';
+import type { UserCommand } from './user.decider.js';
+import { now, user } from './user-history.testing.js';
 
-const user: Decider<UserCommand, UserState> = {
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-};
-const now = new Date('2026-03-01T12:00:00.000Z');
 const until = new Date('2026-03-01T12:15:00.000Z');
 const registered = [
   pendingEvent(

@@ -1,17 +1,8 @@
 import { AccountLinked, AccountUnlinked, ProviderTokensRefreshed } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
-import { type PendingEvent } from '@authsvc/platform';
-import { givenEvents, type Decider } from '@authsvc/platform/testing';
-import { decideUser, type UserCommand } from './user.decider.js';
-import { evolveUser, initialUserState, type UserState } from './user-state.js';
+import { givenEvents } from '@authsvc/platform/testing';
 import { refreshProviderTokens, type LinkSocialAccount } from './social-account.decisions.js';
-
-const now = new Date('2026-03-01T12:00:00.000Z');
-const user: Decider<UserCommand, UserState> = {
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-};
+import { now, registered, user } from './user-history.testing.js';
 
 const tokens = {
   facts: { scopes: ['openid', 'email'], accessTokenExpiresAt: '2026-03-01T13:00:00.000Z', refreshTokenExpiresAt: null },
@@ -27,26 +18,11 @@ const link = (subject = '4815'): LinkSocialAccount => ({
 });
 
 /** Ada signed up without a password. */
-const registered: PendingEvent[] = givenEvents(user)
-  .when({
-    type: 'RegisterUser',
-    userId: 'user1',
-    accountId: 'unused',
-    email: 'ada@example.com',
-    name: 'Ada',
-    image: null,
-    username: { username: null, displayUsername: null },
-    passwordHash: null,
-    role: 'user',
-    emailVerified: true,
-    now,
-    verification: null,
-  })
-  .thenEvents();
+const signedUp = registered({ accountId: 'unused', passwordHash: null, emailVerified: true, verification: null });
 
 describe('user decider: social accounts', () => {
   it('links a provider account, its tokens sealed as personal data, its key and scopes in the open', () => {
-    const [event] = givenEvents(user, registered).when(link()).thenEvents();
+    const [event] = givenEvents(user, signedUp).when(link()).thenEvents();
     expect(event.definition).toBe(AccountLinked);
     expect(event.data).toEqual({
       accountId: 'account-4815',
@@ -64,7 +40,7 @@ describe('user decider: social accounts', () => {
   });
 
   it('refuses the same provider identity twice', () => {
-    const linked = [...registered, ...givenEvents(user, registered).when(link()).thenEvents()];
+    const linked = [...signedUp, ...givenEvents(user, signedUp).when(link()).thenEvents()];
     const outcome = givenEvents(user, linked).when(link());
     expect(outcome.thenError()).toMatchObject({ code: AuthErrors.SOCIAL_ACCOUNT_ALREADY_LINKED.code });
     expect(givenEvents(user, linked).when(link('other')).thenEvents()).toHaveLength(1);
@@ -72,10 +48,10 @@ describe('user decider: social accounts', () => {
 
   it("records new tokens for one of the user's accounts only", () => {
     const refresh = { type: 'RefreshProviderTokens', tokens, now } as const;
-    const owner = { userId: user, socialAccounts: [{ accountId: 'account-4815' }] };
+    const owner = { userId: 'user1', socialAccounts: [{ accountId: 'account-4815' }] };
     const [event] = refreshProviderTokens({ ...refresh, accountId: 'account-4815' }, owner);
     expect(event.definition).toBe(ProviderTokensRefreshed);
-    expect(event.data).toMatchObject({ accountId: 'account-4815', userId: user, refreshedAt: now.toISOString() });
+    expect(event.data).toMatchObject({ accountId: 'account-4815', userId: 'user1', refreshedAt: now.toISOString() });
     expect(event.personal).toEqual(tokens.secrets);
     const foreign = () => refreshProviderTokens({ ...refresh, accountId: 'someone-elses' }, owner);
     expect(foreign).toThrow(expect.objectContaining({ code: AuthErrors.ACCOUNT_NOT_FOUND.code }));
@@ -92,7 +68,7 @@ describe('user decider: unlinking a provider account', () => {
   const withAccounts = (...subjects: string[]) =>
     subjects.reduce(
       (history, subject) => [...history, ...givenEvents(user, history).when(link(subject)).thenEvents()],
-      registered,
+      signedUp,
     );
 
   it('unlinks one of two accounts with the actor and time, after which it is gone from the user', () => {

@@ -10,38 +10,9 @@ import {
 } from '@authsvc/contracts';
 import { AuthErrors } from '@authsvc/errors';
 import { type PendingEvent } from '@authsvc/platform';
-import { givenEvents, type Decider, type DecisionOutcome } from '@authsvc/platform/testing';
-import { decideUser, type RegisterUser, type UserCommand } from './user.decider.js';
-import { evolveUser, initialUserState, type UserState } from './user-state.js';
-
-const now = new Date('2026-03-01T12:00:00.000Z');
-
-function registerUser(overrides: Partial<RegisterUser> = {}): RegisterUser {
-  return {
-    type: 'RegisterUser',
-    userId: 'user1',
-    accountId: 'account1',
-    email: 'ada@example.com',
-    name: 'Ada',
-    image: null,
-    username: { username: null, displayUsername: null },
-    passwordHash: '$2b$04$hash',
-    role: 'user',
-    emailVerified: false,
-    now,
-    verification: {
-      url: 'http://localhost:3000/api/auth/verify-email?token=t',
-      expiresAt: new Date(now.getTime() + 3600e3),
-    },
-    ...overrides,
-  };
-}
-
-const user: Decider<UserCommand, UserState> = {
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-};
+import { givenEvents, type DecisionOutcome } from '@authsvc/platform/testing';
+import type { UserCommand } from './user.decider.js';
+import { now, registerUser, typesOf, user } from './user-history.testing.js';
 
 /** The history extended by the events the command decided on it. */
 function after(history: readonly PendingEvent[], command: UserCommand): PendingEvent[] {
@@ -52,8 +23,6 @@ function after(history: readonly PendingEvent[], command: UserCommand): PendingE
 function codeOf(outcome: DecisionOutcome): string {
   return (outcome.thenError() as { code: string }).code;
 }
-
-const typesOf = (events: readonly PendingEvent[]) => events.map((event) => event.definition.type);
 
 /** Ada registered with a password; a verification link was mailed to her. */
 const registration = givenEvents(user).when(registerUser()).thenEvents();

@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { authClient } from '../../api/auth-client';
 import { unwrap } from '../../api/api-error';
 import { CodeField } from '../../components/code-field';
-import { Field } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
 import { useFinishSignIn } from '../../components/use-finish-sign-in';
 import { textOf, useForm } from '../../components/use-form';
 import { digitsOfCode } from '../../lib/one-time-codes';
+import { AddressForm } from './address-form';
 
 const sendCode = (email: string) => unwrap(authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }));
 
@@ -49,33 +49,17 @@ function CodeEntry({ email, onChangeAddress }: { email: string; onChangeAddress:
 export function EmailCodePage() {
   const [search] = useSearchParams();
   const [email, setEmail] = useState<string | null>(null);
-  const form = useForm({
-    submit: async (values) => {
-      const address = textOf(values, 'email');
-      await sendCode(address);
-      return address;
-    },
-    fieldOfCode: { INVALID_EMAIL: 'email' },
-    onSuccess: setEmail,
-  });
   return (
     <Page title="Email me a code" narrow>
       {email ? (
         <CodeEntry email={email} onChangeAddress={() => setEmail(null)} />
       ) : (
-        <form onSubmit={form.onSubmit} noValidate>
-          <p>We will mail you a code to sign in with, no password needed.</p>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            error={form.fieldError('email')}
-          />
-          <FormError message={form.formError} />
-          <SubmitButton pending={form.pending}>Send the code</SubmitButton>
-        </form>
+        <AddressForm
+          intro="We will mail you a code to sign in with, no password needed."
+          submitLabel="Send the code"
+          send={sendCode}
+          onSent={setEmail}
+        />
       )}
       <p>
         <Link to={`/sign-in?${search}`}>Back to sign in</Link>

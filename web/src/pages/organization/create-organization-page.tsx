@@ -6,9 +6,9 @@ import { Field } from '../../components/field';
 import { FormError, SubmitButton } from '../../components/form-parts';
 import { Page } from '../../components/page';
 import { textOf, useForm } from '../../components/use-form';
-import { SLUG_PATTERN, slugFrom } from '../../lib/slug';
+import { slugFrom } from '../../lib/slug';
 import { useRefreshOrganizations } from './organization-queries';
-import { useSlugAvailability } from './slug-availability';
+import { SlugField } from './slug-field';
 
 export function CreateOrganizationPage() {
   const navigate = useNavigate();
@@ -16,7 +16,6 @@ export function CreateOrganizationPage() {
   const [name, setName] = useState('');
   const [typedSlug, setTypedSlug] = useState<string>();
   const slug = typedSlug ?? slugFrom(name);
-  const available = useSlugAvailability(slug);
   const form = useForm({
     submit: (values) =>
       unwrap(authClient.organization.create({ name: textOf(values, 'name'), slug: textOf(values, 'slug') })),
@@ -26,7 +25,6 @@ export function CreateOrganizationPage() {
       navigate('/organization');
     },
   });
-  const slugTaken = available.data === false ? 'This slug is taken; choose another one.' : undefined;
   return (
     <Page title="Create an organization" narrow>
       <form onSubmit={form.onSubmit} noValidate>
@@ -38,20 +36,11 @@ export function CreateOrganizationPage() {
           onChange={(event) => setName(event.target.value)}
           error={form.fieldError('name')}
         />
-        <Field
-          label="Slug"
-          name="slug"
-          required
-          pattern={SLUG_PATTERN.source}
-          value={slug}
-          onChange={(event) => setTypedSlug(event.target.value)}
-          hint={
-            <>
-              Lower-case letters, digits and hyphens; it names the organization in links.{' '}
-              <span role="status">{available.data === true && `“${slug}” is available.`}</span>
-            </>
-          }
-          error={form.fieldError('slug') ?? slugTaken}
+        <SlugField
+          slug={slug}
+          onChange={setTypedSlug}
+          hint="Lower-case letters, digits and hyphens; it names the organization in links."
+          error={form.fieldError('slug')}
         />
         <FormError message={form.formError} />
         <SubmitButton pending={form.pending}>Create organization</SubmitButton>

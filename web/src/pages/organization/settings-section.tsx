@@ -7,10 +7,9 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { Field } from '../../components/field';
 import { FormError, Notice, SubmitButton } from '../../components/form-parts';
 import { textOf, useForm } from '../../components/use-form';
-import { SLUG_PATTERN } from '../../lib/slug';
 import { MetadataField, metadataOf } from './metadata-field';
 import { useRefreshOrganizations } from './organization-queries';
-import { useSlugAvailability } from './slug-availability';
+import { SlugField } from './slug-field';
 
 interface SettingsSectionProps {
   organization: { id: string; name: string; slug: string; logo?: string | null; metadata?: unknown };
@@ -23,7 +22,6 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
   const navigate = useNavigate();
   const refresh = useRefreshOrganizations();
   const [slug, setSlug] = useState(organization.slug);
-  const available = useSlugAvailability(slug, organization.slug);
   const form = useForm({
     submit: (values) =>
       unwrap(
@@ -47,26 +45,17 @@ export function SettingsSection({ organization, canDelete }: SettingsSectionProp
       navigate('/organizations');
     },
   });
-  const slugTaken = available.data === false ? 'This slug is taken; choose another one.' : undefined;
   return (
     <section aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
       <form onSubmit={form.onSubmit} noValidate aria-label="Organization settings">
         <Field label="Name" name="name" required defaultValue={organization.name} error={form.fieldError('name')} />
-        <Field
-          label="Slug"
-          name="slug"
-          required
-          pattern={SLUG_PATTERN.source}
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-          hint={
-            <>
-              Lower-case letters, digits and hyphens.{' '}
-              <span role="status">{available.data === true && `“${slug}” is available.`}</span>
-            </>
-          }
-          error={form.fieldError('slug') ?? slugTaken}
+        <SlugField
+          slug={slug}
+          onChange={setSlug}
+          unchanged={organization.slug}
+          hint="Lower-case letters, digits and hyphens."
+          error={form.fieldError('slug')}
         />
         <Field
           label="Logo URL"
