@@ -23,14 +23,6 @@ export type {
 } from './event-store/decide-and-retry.js';
 export type { EventRow } from './event-store/event-reader.js';
 export * from './event-store/row-at-version.js';
-export * from './identity-users/user-snapshot.js';
-export * from './identity-users/user-snapshot.entity.js';
-export * from './identity-users/user-snapshot.schema.js';
-export * from './identity-users/user-snapshot.projection.js';
-export * from './identity-users/user-snapshot.store.js';
-export * from './identity-users/identity-users.js';
-export * from './identity-users/user-snapshots.js';
-export * from './identity-users/user-snapshots.providers.js';
 export * from './nats/connect-nats.js';
 export * from './nats/multiplexed-nats-client.js';
 export * from './nats/plain-subject-nats-server.js';

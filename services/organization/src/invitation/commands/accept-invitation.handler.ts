@@ -1,6 +1,7 @@
 import type { AcceptedInvitationView } from '@authsvc/contracts';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/identity-users';
+import { projectedRow, randomString, type StateAtVersion } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';

@@ -1,6 +1,7 @@
 import type { MemberView } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
-import { randomString, UserSnapshots } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/identity-users';
+import { randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';

@@ -1,6 +1,7 @@
 import type { OrganizationCreation } from '@authsvc/contracts';
 import { OrganizationErrors } from '@authsvc/errors';
-import { projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/identity-users';
+import { projectedRow, randomString } from '@authsvc/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
