@@ -29,7 +29,7 @@ export const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {
-    '^@authsvc/(errors|config|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@authsvc/(errors|config|contracts|platform|identity-users)$': '<rootDir>/libs/$1/src/index.ts',
     '^@authsvc/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -12,7 +12,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'type:config': [],
   'type:contracts': ['type:errors'],
   'type:platform': ['type:errors', 'type:config', 'type:contracts'],
-  'type:service': ['type:errors', 'type:config', 'type:contracts', 'type:platform'],
+  'type:read-model': ['type:errors', 'type:config', 'type:contracts', 'type:platform'],
+  'type:service': ['type:errors', 'type:config', 'type:contracts', 'type:platform', 'type:read-model'],
   'type:gateway': ['type:errors', 'type:config', 'type:contracts', 'type:platform'],
   'type:web': [],
 };
@@ -24,7 +25,15 @@ interface Project {
   readonly tag: string;
 }
 
-const projects: Project[] = ['libs/errors', 'libs/config', 'libs/contracts', 'libs/platform', 'gateway', 'web']
+const projects: Project[] = [
+  'libs/errors',
+  'libs/config',
+  'libs/contracts',
+  'libs/platform',
+  'libs/identity-users',
+  'gateway',
+  'web',
+]
   .concat(SERVICE_SCHEMAS.map((service) => `services/${service}`))
   .map((root) => {
     const definition = JSON.parse(readFileSync(join(ROOT, root, 'project.json'), 'utf8'));

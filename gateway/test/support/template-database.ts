@@ -35,15 +35,16 @@ function builtFiles(directory: string): string[] {
 }
 
 /**
- * What the migrated schema depends on: the built migrations, the platform code they call, and the migrator. A
- * change to any of them names a new template, so a stack never starts on a schema its build would not make.
+ * What the migrated schema depends on: the built migrations, the library code they call (the platform's, the user
+ * snapshot's table), and the migrator. A change to any of them names a new template, so a stack never starts on a
+ * schema its build would not make.
  */
 function migrationsDigest(): string {
   digest ??= digestOf([
     ...['identity', 'session', 'organization', 'mailer'].flatMap((service) =>
       builtFiles(join(ROOT, 'services', service, 'dist', 'migrations')),
     ),
-    ...builtFiles(join(ROOT, 'libs/platform/dist')),
+    ...['platform', 'identity-users'].flatMap((lib) => builtFiles(join(ROOT, 'libs', lib, 'dist'))),
     MIGRATOR,
   ]);
   return digest;

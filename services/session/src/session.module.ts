@@ -1,4 +1,5 @@
-import { EventStore, userSnapshotsProviders, type ServiceRuntime } from '@authsvc/platform';
+import { userSnapshotsProviders } from '@authsvc/identity-users';
+import { EventStore, type ServiceRuntime } from '@authsvc/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';

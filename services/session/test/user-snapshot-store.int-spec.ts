@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserView } from '@authsvc/contracts';
-import {
-  createServiceDataSource,
-  ensureDatabase,
-  migrateExclusively,
-  UserSnapshotStore,
-  type UserSnapshot,
-} from '@authsvc/platform';
+import { UserSnapshotStore, type UserSnapshot } from '@authsvc/identity-users';
+import { createServiceDataSource, ensureDatabase, migrateExclusively } from '@authsvc/platform';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { InitialSessionSchema1763800000000 } from '../src/migrations/1763800000000-initial-session-schema';

@@ -1,4 +1,4 @@
-import { createUserSnapshotTable } from '@authsvc/platform';
+import { createUserSnapshotTable } from '@authsvc/identity-users';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**

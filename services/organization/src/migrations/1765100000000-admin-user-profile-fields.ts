@@ -1,4 +1,4 @@
-import { addAdminUserSnapshotColumns, dropAdminUserSnapshotColumns } from '@authsvc/platform';
+import { addAdminUserSnapshotColumns, dropAdminUserSnapshotColumns } from '@authsvc/identity-users';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The user snapshots hold the admin plugin's user fields too (the columns every snapshot table shares). */

@@ -1,4 +1,4 @@
-import { addTwoFactorSnapshotColumn, dropTwoFactorSnapshotColumn } from '@authsvc/platform';
+import { addTwoFactorSnapshotColumn, dropTwoFactorSnapshotColumn } from '@authsvc/identity-users';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The users' two-factor flag in the snapshots. */

@@ -1,5 +1,6 @@
 import { OrganizationConsumers, UserDeleted, type DataOf, type PublishedEvent } from '@authsvc/contracts';
-import { JetStreamConsumer, UserSnapshots } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/identity-users';
+import { JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EndUserMembershipsCommand } from '../member/commands/end-user-memberships.handler.js';

@@ -1,4 +1,4 @@
-import { UserSnapshotRow } from '@authsvc/platform';
+import { UserSnapshotRow } from '@authsvc/identity-users';
 import { Entity } from 'typeorm';
 
 /**

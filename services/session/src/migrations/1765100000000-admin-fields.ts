@@ -1,4 +1,4 @@
-import { addAdminUserSnapshotColumns, dropAdminUserSnapshotColumns } from '@authsvc/platform';
+import { addAdminUserSnapshotColumns, dropAdminUserSnapshotColumns } from '@authsvc/identity-users';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The admin plugin's fields: the users' role and ban in the snapshots, the impersonating admin of a session. */

@@ -1,4 +1,4 @@
-import { UserSnapshotRow } from '@authsvc/platform';
+import { UserSnapshotRow } from '@authsvc/identity-users';
 import { Entity } from 'typeorm';
 
 /** The session service's copy of identity's users, which every session answer carries the user from. */

@@ -1,5 +1,5 @@
 import { UserRegistered, type PublishedEvent, type SessionView, type UserView } from '@authsvc/contracts';
-import { UserSnapshots } from '@authsvc/platform';
+import { UserSnapshots } from '@authsvc/identity-users';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NEW_SESSION_VERSION, SessionCache } from '../session/session-cache.js';

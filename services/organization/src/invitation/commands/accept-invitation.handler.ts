@@ -1,7 +1,8 @@
-import { loadedAtVersion, projectedRow, randomString, UserSnapshots, type StateAtVersion } from '@authsvc/platform';
+import { loadedAtVersion, projectedRow, randomString, type StateAtVersion } from '@authsvc/platform';
 import type { AcceptInvitationRequest, AcceptedInvitationView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, OrganizationErrors } from '@authsvc/errors';
+import { UserSnapshots } from '@authsvc/identity-users';
 import { Inject } from '@nestjs/common';
 import { MEMBERS_ORGANIZATION_USER_UNIQUE } from '../../kernel/read-models/member.entity.js';
 import { memberViewProjection } from '../../kernel/read-models/member-view.projection.js';

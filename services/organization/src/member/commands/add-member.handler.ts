@@ -1,7 +1,8 @@
-import { loadedFromRows, randomString, UserSnapshots } from '@authsvc/platform';
+import { loadedFromRows, randomString } from '@authsvc/platform';
 import type { AddMemberRequest, MemberView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
+import { UserSnapshots } from '@authsvc/identity-users';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { rolesOf } from '../../access/organization-roles.js';

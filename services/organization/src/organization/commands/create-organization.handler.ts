@@ -1,7 +1,8 @@
-import { loadedFromRows, projectedRow, randomString, UserSnapshots } from '@authsvc/platform';
+import { loadedFromRows, projectedRow, randomString } from '@authsvc/platform';
 import type { CreateOrganizationRequest, OrganizationCreation } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrganizationErrors } from '@authsvc/errors';
+import { UserSnapshots } from '@authsvc/identity-users';
 import { Inject } from '@nestjs/common';
 import { ORGANIZATION_CONFIG, type OrganizationConfig } from '../../organization.config.js';
 import { decideCreateOrganization } from '../organization.decider.js';

@@ -1,5 +1,5 @@
 import type { PublishedEvent, UserView } from '@authsvc/contracts';
-import { ConsumerProjector, type ProjectedEvent } from '../event-store/consumer-projection.js';
+import { ConsumerProjector, type ProjectedEvent } from '@authsvc/platform';
 import type { IdentityUsers } from './identity-users.js';
 import { mergeFetchedUser, type UserSnapshot } from './user-snapshot.js';
 import { userSnapshotProjection, type SnapshotOutcome } from './user-snapshot.projection.js';

@@ -1,5 +1,5 @@
 import { IdentityRpc, type UserView } from '@authsvc/contracts';
-import type { RpcClient } from '../rpc/rpc-client.js';
+import type { RpcClient } from '@authsvc/platform';
 import type { OnApplicationShutdown } from '@nestjs/common';
 
 /**

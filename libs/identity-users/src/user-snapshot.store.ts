@@ -1,9 +1,6 @@
 import { DEFAULT_ROLE, withBanInForce, type UserView } from '@authsvc/contracts';
+import { findRow, preparedQuery, rowInsertion, type ViewDecision, type ViewStore } from '@authsvc/platform';
 import type { DataSource } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query.js';
-import { findRow } from '../database/prepared-rows.js';
-import { rowInsertion } from '../database/row-insertion.js';
-import type { ViewDecision, ViewStore } from '../event-store/consumer-projection.js';
 import type { UserSnapshot } from './user-snapshot.js';
 import type { UserSnapshotRow } from './user-snapshot.entity.js';
 

@@ -1,8 +1,6 @@
 import type { RetryBudget } from '@authsvc/config';
+import { MultiplexedNatsClient, RpcClient, type ServiceRuntime } from '@authsvc/platform';
 import type { Provider } from '@nestjs/common';
-import type { ServiceRuntime } from '../bootstrap/service-runtime.js';
-import { MultiplexedNatsClient } from '../nats/multiplexed-nats-client.js';
-import { RpcClient } from '../rpc/rpc-client.js';
 import { IdentityUsers } from './identity-users.js';
 import type { UserSnapshotRow } from './user-snapshot.entity.js';
 import { UserSnapshotStore } from './user-snapshot.store.js';

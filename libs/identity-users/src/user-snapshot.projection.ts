@@ -16,7 +16,7 @@ import {
   type PublishedEvent,
   type UserView,
 } from '@authsvc/contracts';
-import type { ConsumerProjection } from '../event-store/consumer-projection.js';
+import type { ConsumerProjection } from '@authsvc/platform';
 import type { UserSnapshot } from './user-snapshot.js';
 
 /** The identity events that shape a user's public view. */
