@@ -37,7 +37,6 @@ export * from './rpc/rpc-client.js';
 export * from './health/application-readiness.js';
 export * from './health/health-server.js';
 export * from './metrics/metrics.js';
-export * from './metrics/password-hash-metrics.js';
 export * from './metrics/scraped-gauges.js';
 export * from './outbox/outbox-lag.js';
 export * from './bootstrap/infrastructure-unavailable.js';

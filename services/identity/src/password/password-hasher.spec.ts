@@ -1,6 +1,6 @@
 import { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { passwordHashMetrics } from '@authsvc/platform';
+import { passwordHashMetrics } from './password-hash-metrics.js';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { prehash } from './password-hash-format.js';
 import type { BcryptEngine } from './bcrypt-engine.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { KeyRing } from '@authsvc/config';
 import { DomainError, RequestErrors } from '@authsvc/errors';
-import { passwordHashMetrics } from '@authsvc/platform';
+import { passwordHashMetrics } from './password-hash-metrics.js';
 import type { BcryptEngine } from './bcrypt-engine.js';
 import { BcryptThreadPool } from './bcrypt-thread-pool.js';
 import { formatPrehashed, parseStoredHash, prehash } from './password-hash-format.js';

@@ -1,5 +1,5 @@
 import { Gauge, Histogram } from 'prom-client';
-import { metricsRegistry } from './metrics.js';
+import { metricsRegistry } from '@authsvc/platform';
 
 /** The metrics of the password hasher's bcrypt worker threads (identity's). */
 export interface PasswordHashMetrics {
