@@ -25,6 +25,14 @@ function importsOf(file: string): string[] {
   });
 }
 
+/**
+ * Folders whose dependency runs one way only: the first never imports from the second. The session service's user
+ * views know nothing of sessions; what a change of the user does to session entries is the sessions' part.
+ */
+const ONE_WAY: readonly (readonly [string, string])[] = [
+  ['services/session/src/user-snapshot', 'services/session/src/session'],
+];
+
 /** Each cycle found by a depth-first walk, as the files around it. */
 function cyclesIn(files: readonly string[]): string[][] {
   const graph = new Map(files.map((file) => [file, importsOf(file)]));
@@ -51,5 +59,16 @@ describe('import cycles', () => {
     const files = SOURCES.flatMap((source) => sourceFiles(join(ROOT, source)));
     const cycles = cyclesIn(files).map((cycle) => cycle.map((file) => relative(ROOT, file)).join(' → '));
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('one-way folder dependencies', () => {
+  it.each(ONE_WAY)('%s imports nothing from %s', (folder, forbidden) => {
+    const offending = sourceFiles(join(ROOT, folder)).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith(join(ROOT, forbidden, '/')))
+        .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
+    );
+    expect(offending).toEqual([]);
   });
 });

@@ -22,10 +22,13 @@ import { ListUserSessionsHandler } from './session/queries/list-user-sessions.ha
 import { GetSessionHandler } from './session/queries/get-session.handler.js';
 import { SessionCache } from './session/session-cache.js';
 import { SessionReader } from './session/session-reader.js';
+import { IdentityEventsNatsController } from './session/identity-events.nats-controller.js';
 import { OrganizationEventsNatsController } from './session/organization-events.nats-controller.js';
 import { SessionNatsController } from './session/session.nats-controller.js';
-import { IdentityEventsNatsController } from './user-snapshot/identity-events.nats-controller.js';
+import { UserSessionEntries } from './session/user-session-entries.js';
+import { UserChanges } from './user-snapshot/user-changes.js';
 import { UserSnapshotEntity } from './user-snapshot/user-snapshot.entity.js';
+import { UserVersions } from './user-snapshot/user-versions.js';
 import { UserViews } from './user-snapshot/user-views.js';
 
 @Module({})
@@ -47,8 +50,11 @@ export class SessionModule {
             absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME,
           }),
         },
+        { provide: UserVersions, useValue: new UserVersions(runtime.redis) },
         ...userSnapshotsProviders(runtime, config.rpcBudget, UserSnapshotEntity),
         UserViews,
+        // The user views report each change of a user; the cached entries of the user's sessions go.
+        { provide: UserChanges, useClass: UserSessionEntries },
         SessionStream,
         SessionEndings,
         ActiveOrganizationRecorder,

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { parseSessionReadModel, sessionReadModelKey, type SessionView, type UserView } from '@authsvc/contracts';
 import { Redis } from 'ioredis';
 import { NEW_SESSION_VERSION, SessionCache } from '../src/session/session-cache';
+import { UserVersions } from '../src/user-snapshot/user-versions';
 
 // The cache's scripts against a real Redis (database 3; every key carries fresh ids).
 const redis = new Redis('redis://127.0.0.1:6379/3', { lazyConnect: true });
 const day = 24 * 60 * 60;
 const cache = new SessionCache(redis, { lifetimeSeconds: 7 * day, updateAgeSeconds: day, absoluteLifetimeSeconds: 0 });
+const versions = new UserVersions(redis);
 const now = new Date('2026-11-23T12:00:00.000Z');
 const id = () => randomBytes(8).toString('hex');
 
@@ -51,7 +53,7 @@ describe('SessionCache.putNewSession', () => {
   it('caches the new session with the proven user and the user version current at the write', async () => {
     const userId = id();
     await cache.invalidateUser(userId, []);
-    const { version } = await cache.userState(userId);
+    const { version } = await versions.state(userId);
     const session = newSession(userId);
     const user = userView(userId, '2026-11-23T11:00:00.000Z');
 
@@ -107,7 +109,7 @@ describe('the published read model', () => {
     const userId = id();
     const session = newSession(userId);
     const user = userView(userId, '2026-11-23T11:00:00.000Z');
-    const { version } = await cache.userState(userId);
+    const { version } = await versions.state(userId);
 
     await cache.put({ session, user, userVersion: version }, NEW_SESSION_VERSION, now);
     const stored = await redis.get(sessionReadModelKey(session.token));

@@ -7,10 +7,9 @@ import {
   type UserView,
 } from '@authsvc/contracts';
 import type { Redis } from 'ioredis';
+import { userVersionKey } from '../user-snapshot/user-versions.js';
 import { cappedExpiry, refreshDueAt, type LifetimePolicy } from './session.decider.js';
 
-const USER_VERSION_PREFIX = 'session:user-version:';
-const USER_PENDING_PREFIX = 'session:user-pending:';
 const USER_CHANGED_PREFIX = 'session:user-changed:';
 const SESSION_VERSION_PREFIX = 'session:version:';
 /**
@@ -25,8 +24,6 @@ const MAX_ENTRY_LIFETIME_MS = 10 * 60 * 1000;
 const USER_VERSION_LIFETIME_MS = MAX_ENTRY_LIFETIME_MS + 60 * 1000;
 /** How long a revoked token's marker stays: far longer than a racing read that saw it alive. */
 const REVOKED_MARK_MS = 60 * 1000;
-/** How long, after a request that may change the user, their view is read from identity on a miss. */
-const PENDING_CHANGE_MS = 5 * 1000;
 /** The change marker of a deleted user: newer than any view. */
 const DELETED = 'deleted';
 
@@ -35,12 +32,6 @@ export const NEW_SESSION_VERSION = 1;
 
 /** An entry as the session service builds it; the cache adds when its refresh is due. */
 export type SessionEntry = Omit<SessionReadModel, 'refreshDueAt'>;
-
-/** The cache's view of a user: the version entries must carry, and whether a change may be in flight. */
-export interface UserCacheState {
-  readonly version: string;
-  readonly pending: boolean;
-}
 
 /**
  * Writes an entry unless its token was revoked meanwhile (KEYS[1] holds the marker), its user changed since
@@ -112,7 +103,7 @@ export class SessionCache {
     const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return model;
     const { token, userId } = entry.session;
-    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, SESSION_VERSION_PREFIX + token];
+    const keys = [sessionReadModelKey(token), userVersionKey(userId), SESSION_VERSION_PREFIX + token];
     const args = [JSON.stringify(model), ttl, entry.userVersion, REVOKED_SESSION, sessionVersion];
     await this.redis
       .eval(PUT_UNLESS_STALE, keys.length, ...keys, ...args, USER_VERSION_LIFETIME_MS)
@@ -142,7 +133,7 @@ export class SessionCache {
     const ttl = entryLifetime(model.session, now);
     if (ttl <= 0) return 'skipped';
     const { token, userId } = entry.session;
-    const keys = [sessionReadModelKey(token), USER_VERSION_PREFIX + userId, USER_CHANGED_PREFIX + userId];
+    const keys = [sessionReadModelKey(token), userVersionKey(userId), USER_CHANGED_PREFIX + userId];
     const args = [JSON.stringify(model), ttl, entry.user.updatedAt, REVOKED_SESSION, DELETED];
     return this.redis.eval(PUT_NEW_SESSION, keys.length, ...keys, ...args).then(
       (written) => (written === 1 ? 'written' : written === -1 ? 'user-changed' : 'skipped'),
@@ -167,25 +158,13 @@ export class SessionCache {
     );
   }
 
-  async userState(userId: string): Promise<UserCacheState> {
-    const [version, pending] = await this.redis
-      .mget(USER_VERSION_PREFIX + userId, USER_PENDING_PREFIX + userId)
-      .catch(() => [null, null]);
-    return { version: version ?? '', pending: pending !== null };
-  }
-
   /** The user's view changed: their entries go. The new version; undefined when Redis could not be reached. */
   async invalidateUser(userId: string, tokens: readonly string[]): Promise<string | undefined> {
-    const keys = [USER_VERSION_PREFIX + userId, ...tokens.map(sessionReadModelKey)];
+    const keys = [userVersionKey(userId), ...tokens.map(sessionReadModelKey)];
     return this.redis.eval(INVALIDATE_USER, keys.length, ...keys, USER_VERSION_LIFETIME_MS, REVOKED_SESSION).then(
       (version) => String(version),
       () => undefined,
     );
-  }
-
-  /** A request that may change the user is under way: until it surely ended, misses ask identity. */
-  async markPendingChange(userId: string): Promise<void> {
-    await this.redis.set(USER_PENDING_PREFIX + userId, '1', 'PX', PENDING_CHANGE_MS).catch(() => undefined);
   }
 
   /**

@@ -1,9 +1,8 @@
-import { UserRegistered, type PublishedEvent, type SessionView, type UserView } from '@authsvc/contracts';
+import { UserRegistered, type PublishedEvent, type UserView } from '@authsvc/contracts';
 import { UserSnapshots } from '@authsvc/identity-users';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { NEW_SESSION_VERSION, SessionCache } from '../session/session-cache.js';
-import { SessionEntity } from '../session/session.entity.js';
+import { UserChanges } from './user-changes.js';
+import { UserVersions } from './user-versions.js';
 
 /** A user's view as a session entry carries it: null for a user that no longer exists. */
 export interface UserReading {
@@ -13,21 +12,21 @@ export interface UserReading {
 }
 
 /**
- * The user half of every session answer. Identity's events keep the snapshots current (and drop the
- * cached sessions of a changed user); identity itself is asked only when the snapshot is missing or may be
- * behind (a request that may change the user was just made).
+ * The user half of every session answer. Identity's events keep the snapshots current (and each change is
+ * reported, so that the cached copies of the older view go); identity itself is asked only when the snapshot is
+ * missing or may be behind (a request that may change the user was just made).
  */
 @Injectable()
 export class UserViews {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly cache: SessionCache,
+    private readonly versions: UserVersions,
     private readonly snapshots: UserSnapshots,
+    private readonly changes: UserChanges,
   ) {}
 
   async read(userId: string, correlationId: string): Promise<UserReading> {
     // The version is read before the data, so an entry built from data that a change overtook is refused.
-    const state = await this.cache.userState(userId);
+    const state = await this.versions.state(userId);
     if (!state.pending) {
       const snapshot = await this.snapshots.find(userId);
       if (snapshot) return { user: snapshot.view, userVersion: state.version };
@@ -35,22 +34,10 @@ export class UserViews {
     return this.fetch(userId, correlationId, state.version);
   }
 
-  /**
-   * Caches a new session with identity's view of the user from the proof that started it. Called once the
-   * session is stored. A change of the user that overtook the proof either was applied already (its marker
-   * refuses the view, and the user is read as on a miss), or moves the user version on, or finds the new
-   * session's token when it drops the user's entries: the entry never keeps the older view.
-   */
-  async cacheNewSession(session: SessionView, proven: UserView, correlationId: string, now: Date): Promise<void> {
-    if ((await this.cache.putNewSession({ session, user: proven }, now)) !== 'user-changed') return;
-    const { user, userVersion } = await this.read(proven.id, correlationId);
-    if (user) await this.cache.put({ session, user, userVersion }, NEW_SESSION_VERSION, now);
-  }
-
   /** The caller's request may change the user: misses ask identity for a while, and cached entries go. */
   async expectChange(userId: string): Promise<void> {
-    await this.cache.markPendingChange(userId);
-    await this.invalidate(userId);
+    await this.versions.markPending(userId);
+    await this.changes.mayChange(userId);
   }
 
   /**
@@ -73,7 +60,7 @@ export class UserViews {
     // start fetches it from identity, so the snapshot may hold it before this event arrives) or a later sign-in
     // proved, which is this one or newer, so no entry or new session is stale.
     if (outcome.type !== 'store' || (event.type === UserRegistered.type && outcome.snapshot.view)) return;
-    if ((await this.changed(outcome.snapshot.view, userId)) === undefined) {
+    if (!(await this.changes.changed(userId, outcome.snapshot.view))) {
       throw new Error(`the cached sessions of user ${userId} could not be dropped (Redis unreachable)`);
     }
   }
@@ -84,27 +71,7 @@ export class UserViews {
     const { snapshot, replaced } = fetched;
     // Other sessions' entries may hold the replaced view. This reading keeps the version read before, so the
     // entry built from it is refused once; the next miss reads the stored snapshot under the new version.
-    if (replaced) await this.changed(snapshot.view, userId);
+    if (replaced) await this.changes.changed(userId, snapshot.view);
     return { user: snapshot.view, userVersion: version };
-  }
-
-  /** A change of the user was applied: noted for new sessions first, then their cached entries go. */
-  private async changed(view: UserView | null, userId: string): Promise<string | undefined> {
-    const noted = await this.cache.noteUserChange(userId, view).then(
-      () => true,
-      () => false,
-    );
-    return noted ? this.invalidate(userId) : undefined;
-  }
-
-  /** Drops the cached entries of the user's live sessions; the new user version (undefined: Redis down). */
-  private async invalidate(userId: string): Promise<string | undefined> {
-    const sessions = await this.dataSource
-      .getRepository(SessionEntity)
-      .find({ select: { token: true }, where: { userId } });
-    return this.cache.invalidateUser(
-      userId,
-      sessions.map((session) => session.token),
-    );
   }
 }

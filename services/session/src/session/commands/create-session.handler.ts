@@ -1,10 +1,11 @@
-import type { CreateSessionRequest, StartedSession } from '@authsvc/contracts';
+import type { CreateSessionRequest, SessionView, StartedSession, UserView } from '@authsvc/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthErrors, DomainError } from '@authsvc/errors';
 import { EventStore, projectedRow, randomString } from '@authsvc/platform';
 import { Inject, Logger } from '@nestjs/common';
 import { SESSION_CONFIG, type SessionConfig } from '../../session.config.js';
 import { UserViews } from '../../user-snapshot/user-views.js';
+import { NEW_SESSION_VERSION, SessionCache } from '../session-cache.js';
 import { SessionEntity } from '../session.entity.js';
 import { sessionViewProjection } from '../projections/session-view.projection.js';
 import { toSessionView } from '../session-view.mapper.js';
@@ -39,6 +40,7 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
   constructor(
     private readonly store: EventStore,
     private readonly users: UserViews,
+    private readonly cache: SessionCache,
     private readonly endings: SessionEndings,
     @Inject(SESSION_CONFIG) private readonly config: SessionConfig,
   ) {}
@@ -81,11 +83,28 @@ export class CreateSessionHandler implements ICommandHandler<CreateSessionComman
       introducesSubject: request.newUser ? userId : undefined,
     });
     const session = toSessionView(projectedRow(sessionViewProjection, recorded) as SessionEntity);
-    await this.users.cacheNewSession(session, user, request.correlationId, now).catch((error: Error) => {
+    await this.cacheNewSession(session, user, request.correlationId, now).catch((error: Error) => {
       // Without the cache the session still starts: its first get-session fills it.
       this.logger.warn(`session ${session.id} started without its user cached: ${error.message}`);
     });
     // Echoed so that an edge that cannot tell otherwise (a magic link's newUserCallbackURL) knows the sign-up.
     return request.newUser ? { session, user, newUser: true } : { session, user };
+  }
+
+  /**
+   * Caches a new session with identity's view of the user from the proof that started it. Called once the
+   * session is stored. A change of the user that overtook the proof either was applied already (its marker
+   * refuses the view, and the user is read as on a miss), or moves the user version on, or finds the new
+   * session's token when it drops the user's entries: the entry never keeps the older view.
+   */
+  private async cacheNewSession(
+    session: SessionView,
+    proven: UserView,
+    correlationId: string,
+    now: Date,
+  ): Promise<void> {
+    if ((await this.cache.putNewSession({ session, user: proven }, now)) !== 'user-changed') return;
+    const { user, userVersion } = await this.users.read(proven.id, correlationId);
+    if (user) await this.cache.put({ session, user, userVersion }, NEW_SESSION_VERSION, now);
   }
 }

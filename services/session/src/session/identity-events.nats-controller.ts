@@ -2,8 +2,8 @@ import { SessionConsumers, type PublishedEvent } from '@authsvc/contracts';
 import { EventStore, JetStreamConsumer } from '@authsvc/platform';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { reactToIdentityEvent } from '../session/identity-reactions.js';
-import { UserViews } from './user-views.js';
+import { UserViews } from '../user-snapshot/user-views.js';
+import { reactToIdentityEvent } from './identity-reactions.js';
 
 /**
  * Identity's facts as the session service takes them in. Only the events it reacts to are delivered to it:
