@@ -1,4 +1,5 @@
 import type { PendingEvent, RecordedEvent } from '../event-store/recorded-event.js';
+import { givenState, type DeciderScenario } from './state-scenario.js';
 
 /** The three parts of a decider, as its specs drive it. */
 export interface Decider<TCommand, TState> {
@@ -7,23 +8,9 @@ export interface Decider<TCommand, TState> {
   readonly initialState: TState;
 }
 
-/** What a command led to, for the spec to assert on. */
-export interface DecisionOutcome {
-  /** The events decided; rethrows what the decider threw when it refused the command. */
-  thenEvents(): readonly PendingEvent[];
-  /** What the decider threw; throws when it decided events instead. */
-  thenError(): unknown;
-}
-
-/** A decider's history, replayed: its state, and the outcome of a command decided on it. */
-export interface DeciderScenario<TCommand, TState> {
-  readonly state: TState;
-  when(command: TCommand): DecisionOutcome;
-}
-
 /**
- * given / when / then for deciders: `givenEvents(decider, history).when(command).thenEvents()`. The history is
- * events as a decider returns them; they are evolved as the store would read them back, in order.
+ * given / when / then for deciders whose state is replayed: `givenEvents(decider, history).when(command).thenEvents()`.
+ * The history is events as a decider returns them; they are evolved as the store would read them back, in order.
  */
 export function givenEvents<TCommand, TState>(
   decider: Decider<TCommand, TState>,
@@ -32,25 +19,7 @@ export function givenEvents<TCommand, TState>(
   const state = history
     .map(asRecordedEvent)
     .reduce((current, event) => decider.evolve(current, event), decider.initialState);
-  return {
-    state,
-    when: (command) => {
-      const decide = () => decider.decide(command, state);
-      return {
-        thenEvents: decide,
-        thenError: () => {
-          let events: readonly PendingEvent[];
-          try {
-            events = decide();
-          } catch (error) {
-            return error;
-          }
-          const types = events.map((event) => event.definition.type).join(', ');
-          throw new Error(`expected the command to be refused, but it decided [${types}]`);
-        },
-      };
-    },
-  };
+  return givenState((command: TCommand, replayed: TState) => decider.decide(command, replayed), state);
 }
 
 /** A decided event as the store reads it back at position `index + 1` of its stream. */

@@ -1,11 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
+import { givenState } from '@authsvc/platform/testing';
 import {
   decideAcceptInvitation,
   decideRejectInvitation,
   type AcceptInvitation,
   type AcceptState,
 } from './invitation-answer.decider.js';
-import { now, rules, pending, types, codeOf, refusal } from '../../test/support/invitation-fixtures.js';
+import type { InvitationFacts, InvitationRules } from './invitation.decider.js';
+import { now, rules, pending, types } from '../../test/support/invitation-fixtures.js';
+
+/** The invitation as its rows give it, for reject-invitation. */
+const givenInvitation = (invitation: InvitationFacts | null, withRules: InvitationRules = rules) =>
+  givenState(decideRejectInvitation, { invitation }, withRules);
 
 describe('invitation answers', () => {
   describe('accept-invitation', () => {
@@ -17,6 +23,7 @@ describe('invitation answers', () => {
       teamMemberId: 'team-member-7',
       now,
     };
+    const fromEve = { ...accept, email: 'eve@example.com' };
     const state: AcceptState = {
       invitation: pending,
       inviterIsMember: true,
@@ -24,9 +31,11 @@ describe('invitation answers', () => {
       members: 1,
       team: null,
     };
+    const given = (changed: Partial<AcceptState> = {}, withRules: InvitationRules = rules) =>
+      givenState(decideAcceptInvitation, { ...state, ...changed }, withRules);
 
     it('makes the addressee a member with the invitation’s role, its address compared in any case (E12)', () => {
-      const events = decideAcceptInvitation(accept, state, rules);
+      const events = given().when(accept).thenEvents();
       expect(types(events)).toEqual(['InvitationAccepted', 'MemberAdded']);
       expect(events.map(({ data }) => data)).toEqual([
         {
@@ -49,12 +58,8 @@ describe('invitation answers', () => {
     });
 
     it('puts the new member in the invitation’s team while it exists and has room', () => {
-      const withTeam = {
-        ...state,
-        invitation: { ...pending, teamId: 'team-1' },
-        team: { teamId: 'team-1', members: 1 },
-      };
-      const events = decideAcceptInvitation(accept, withTeam, rules);
+      const withTeam = { invitation: { ...pending, teamId: 'team-1' }, team: { teamId: 'team-1', members: 1 } };
+      const events = given(withTeam).when(accept).thenEvents();
       expect(types(events)).toEqual(['InvitationAccepted', 'MemberAdded', 'TeamMemberAdded']);
       expect(events[2].data).toEqual({
         organizationId: 'org-1',
@@ -63,14 +68,12 @@ describe('invitation answers', () => {
         userId: 'user-7',
         createdAt: now.toISOString(),
       });
-      expect(codeOf(() => decideAcceptInvitation(accept, withTeam, { ...rules, teamMemberLimit: 1 }))).toBe(
-        'TEAM_MEMBER_LIMIT_REACHED',
-      );
-      expect(types(decideAcceptInvitation(accept, { ...withTeam, team: null }, rules))).toEqual([
-        'InvitationAccepted',
-        'MemberAdded',
-      ]);
-      expect(types(decideAcceptInvitation(accept, withTeam, { ...rules, teamsEnabled: false }))).toHaveLength(2);
+      const fullTeam = { ...rules, teamMemberLimit: 1 };
+      expect(given(withTeam, fullTeam).when(accept).thenError()).toMatchObject({ code: 'TEAM_MEMBER_LIMIT_REACHED' });
+      const teamRemoved = { ...withTeam, team: null };
+      expect(types(given(teamRemoved).when(accept).thenEvents())).toEqual(['InvitationAccepted', 'MemberAdded']);
+      const teamsOff = { ...rules, teamsEnabled: false };
+      expect(types(given(withTeam, teamsOff).when(accept).thenEvents())).toHaveLength(2);
     });
 
     it('refuses an invitation unknown, answered, or expired at the moment of accepting', () => {
@@ -82,7 +85,7 @@ describe('invitation answers', () => {
         { ...pending, status: 'expired' as const },
         { ...pending, expiresAt: now },
       ]) {
-        expect(refusal(() => decideAcceptInvitation(accept, { ...state, invitation }, rules))).toEqual({
+        expect(given({ invitation }).when(accept).thenError()).toMatchObject({
           code: 'INVITATION_NOT_FOUND',
           status: 400,
           message: 'Invitation not found',
@@ -91,18 +94,21 @@ describe('invitation answers', () => {
     });
 
     it('refuses anyone but the addressee, an invitation whose inviter left, members, and a full organization', () => {
-      expect(
-        refusal(() => decideAcceptInvitation({ ...accept, email: 'eve@example.com' }, state, rules)),
-      ).toMatchObject({ code: 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION', status: 403 });
-      expect(codeOf(() => decideAcceptInvitation(accept, { ...state, inviterIsMember: false }, rules))).toBe(
-        'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION',
-      );
-      expect(codeOf(() => decideAcceptInvitation(accept, { ...state, inviteeIsMember: true }, rules))).toBe(
-        'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
-      );
-      expect(
-        refusal(() => decideAcceptInvitation(accept, { ...state, members: 3 }, { ...rules, membershipLimit: 3 })),
-      ).toMatchObject({ code: 'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED', status: 403 });
+      expect(given().when(fromEve).thenError()).toMatchObject({
+        code: 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
+        status: 403,
+      });
+      expect(given({ inviterIsMember: false }).when(accept).thenError()).toMatchObject({
+        code: 'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION',
+      });
+      expect(given({ inviteeIsMember: true }).when(accept).thenError()).toMatchObject({
+        code: 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
+      });
+      const limitOfThree = { ...rules, membershipLimit: 3 };
+      expect(given({ members: 3 }, limitOfThree).when(accept).thenError()).toMatchObject({
+        code: 'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED',
+        status: 403,
+      });
     });
 
     describe('with an unverified address', () => {
@@ -110,24 +116,22 @@ describe('invitation answers', () => {
       const code = 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION';
 
       it('is refused by accept and reject where the rules ask for a verified address, after the addressee check', () => {
-        expect(refusal(() => decideAcceptInvitation(accept, state, strict))).toEqual({
+        expect(given({}, strict).when(accept).thenError()).toMatchObject({
           code,
           status: 403,
           message: 'Email verification required before accepting or rejecting invitation',
         });
-        expect(codeOf(() => decideRejectInvitation(accept, { invitation: pending }, strict))).toBe(code);
-        expect(codeOf(() => decideAcceptInvitation({ ...accept, email: 'eve@example.com' }, state, strict))).toBe(
-          'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
-        );
+        expect(givenInvitation(pending, strict).when(accept).thenError()).toMatchObject({ code });
+        expect(given({}, strict).when(fromEve).thenError()).toMatchObject({
+          code: 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
+        });
       });
 
       it('is answered when the address is verified, or when the rules do not ask', () => {
         const verified = { ...accept, emailVerified: true };
-        expect(types(decideAcceptInvitation(verified, state, strict))).toEqual(['InvitationAccepted', 'MemberAdded']);
-        expect(types(decideRejectInvitation(verified, { invitation: pending }, strict))).toEqual([
-          'InvitationRejected',
-        ]);
-        expect(types(decideRejectInvitation(accept, { invitation: pending }, rules))).toEqual(['InvitationRejected']);
+        expect(types(given({}, strict).when(verified).thenEvents())).toEqual(['InvitationAccepted', 'MemberAdded']);
+        expect(types(givenInvitation(pending, strict).when(verified).thenEvents())).toEqual(['InvitationRejected']);
+        expect(types(givenInvitation(pending).when(accept).thenEvents())).toEqual(['InvitationRejected']);
       });
     });
   });
@@ -136,7 +140,7 @@ describe('invitation answers', () => {
     const reject = { userId: 'user-7', email: 'bob@EXAMPLE.com', emailVerified: false, now };
 
     it('records the addressee’s refusal', () => {
-      const [event] = decideRejectInvitation(reject, { invitation: pending }, rules);
+      const [event] = givenInvitation(pending).when(reject).thenEvents();
       expect(event.definition.type).toBe('InvitationRejected');
       expect(event.data).toEqual({
         organizationId: 'org-1',
@@ -148,15 +152,16 @@ describe('invitation answers', () => {
 
     it('refuses with the reference’s exclamation an invitation not open, and anyone but the addressee', () => {
       for (const invitation of [null, { ...pending, status: 'accepted' as const }, { ...pending, expiresAt: now }]) {
-        expect(refusal(() => decideRejectInvitation(reject, { invitation }, rules))).toEqual({
+        expect(givenInvitation(invitation).when(reject).thenError()).toMatchObject({
           code: 'INVITATION_NOT_FOUND',
           status: 400,
           message: 'Invitation not found!',
         });
       }
-      expect(
-        codeOf(() => decideRejectInvitation({ ...reject, email: 'eve@example.com' }, { invitation: pending }, rules)),
-      ).toBe('YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION');
+      const fromEve = { ...reject, email: 'eve@example.com' };
+      expect(givenInvitation(pending).when(fromEve).thenError()).toMatchObject({
+        code: 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
+      });
     });
   });
 });

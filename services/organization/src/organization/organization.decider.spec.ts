@@ -1,11 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PendingEvent } from '@authsvc/platform';
+import { givenState } from '@authsvc/platform/testing';
 import {
   decideCreateOrganization,
   decideDeleteOrganization,
   decideUpdateOrganization,
+  type ChangeState,
   type CreateOrganization,
+  type DeletionState,
   type OrganizationRules,
+  type UpdateOrganization,
 } from './organization.decider.js';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -33,61 +37,56 @@ const owner = { memberId: 'member-1', userId: 'user-1', role: 'owner' };
 const admin = { memberId: 'member-2', userId: 'user-2', role: 'admin' };
 
 const types = (events: readonly PendingEvent[]) => events.map(({ definition }) => definition.type);
-const errorCode = (decide: () => unknown) => {
-  try {
-    decide();
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  throw new Error('no error');
-};
+/** The creator's memberships and whether the slug is taken, as the rows say. */
+const givenCreator = (creatorMemberships: number, slugTaken = false, withRules = rules) =>
+  givenState(decideCreateOrganization, { creatorMemberships, slugTaken }, withRules);
 
 describe('organization decider', () => {
   it('creates the organization with its creator as owner, and the default team with them in it', () => {
-    const events = decideCreateOrganization(create, { creatorMemberships: 0, slugTaken: false }, rules);
+    const events = givenCreator(0).when(create).thenEvents();
     expect(types(events)).toEqual(['OrganizationCreated', 'MemberAdded', 'TeamCreated', 'TeamMemberAdded']);
     expect(events[1].data).toMatchObject({ userId: 'user-1', role: 'owner', origin: 'creation' });
-    const withoutTeam = decideCreateOrganization(
-      create,
-      { creatorMemberships: 0, slugTaken: false },
-      { ...rules, defaultTeam: false },
-    );
+    const noDefaultTeam = { ...rules, defaultTeam: false };
+    const withoutTeam = givenCreator(0, false, noDefaultTeam).when(create).thenEvents();
     expect(types(withoutTeam)).toEqual(['OrganizationCreated', 'MemberAdded']);
   });
 
   it('refuses a taken slug, a user over the limit, and creation when it is off unless a server creates', () => {
-    const free = { creatorMemberships: 2, slugTaken: false };
-    expect(errorCode(() => decideCreateOrganization(create, { ...free, slugTaken: true }, rules))).toBe(
-      'ORGANIZATION_ALREADY_EXISTS',
-    );
-    expect(errorCode(() => decideCreateOrganization(create, free, { ...rules, organizationLimit: 2 }))).toBe(
-      'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
-    );
-    expect(decideCreateOrganization(create, free, { ...rules, organizationLimit: 3 })).toHaveLength(4);
-    const closed = { ...rules, creationEnabled: false };
-    expect(errorCode(() => decideCreateOrganization(create, free, closed))).toBe(
-      'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION',
-    );
-    expect(decideCreateOrganization({ ...create, bySystem: true }, free, closed)).toHaveLength(4);
+    expect(givenCreator(2, true).when(create).thenError()).toMatchObject({ code: 'ORGANIZATION_ALREADY_EXISTS' });
+    const limited = (organizationLimit: number) => givenCreator(2, false, { ...rules, organizationLimit });
+    expect(limited(2).when(create).thenError()).toMatchObject({
+      code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
+    });
+    expect(limited(3).when(create).thenEvents()).toHaveLength(4);
+    const closed = givenCreator(2, false, { ...rules, creationEnabled: false });
+    expect(closed.when(create).thenError()).toMatchObject({ code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION' });
+    expect(closed.when({ ...create, bySystem: true }).thenEvents()).toHaveLength(4);
   });
 
   it('records only the fields an update changes, for members allowed to update', () => {
-    const state = { organization, caller: admin, slugTaken: false };
-    const events = decideUpdateOrganization({ changes: { name: 'Acme', logo: 'https://x/logo.png' }, now }, state);
+    const state: ChangeState = { organization, caller: admin, slugTaken: false };
+    const given = (changed: Partial<ChangeState> = {}) =>
+      givenState(decideUpdateOrganization, { ...state, ...changed });
+    const update = (changes: UpdateOrganization['changes']) => ({ changes, now });
+    const newLogo = update({ name: 'Acme', logo: 'https://x/logo.png' });
+    const events = given().when(newLogo).thenEvents();
     expect(events.map(({ data }) => data)).toEqual([
       { organizationId: 'org-1', logo: 'https://x/logo.png', updatedAt: now.toISOString() },
     ]);
-    expect(decideUpdateOrganization({ changes: { name: 'Acme' }, now }, state)).toEqual([]);
-    expect(
-      errorCode(() => decideUpdateOrganization({ changes: { slug: 'taken' }, now }, { ...state, slugTaken: true })),
-    ).toBe('ORGANIZATION_SLUG_ALREADY_TAKEN');
+    const sameName = update({ name: 'Acme' });
+    expect(given().when(sameName).thenEvents()).toEqual([]);
+    const takenSlug = update({ slug: 'taken' });
+    expect(given({ slugTaken: true }).when(takenSlug).thenError()).toMatchObject({
+      code: 'ORGANIZATION_SLUG_ALREADY_TAKEN',
+    });
+    const rename = update({ name: 'X' });
     const member = { ...admin, role: 'member' };
-    expect(
-      errorCode(() => decideUpdateOrganization({ changes: { name: 'X' }, now }, { ...state, caller: member })),
-    ).toBe('YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
-    expect(errorCode(() => decideUpdateOrganization({ changes: { name: 'X' }, now }, { ...state, caller: null }))).toBe(
-      'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
-    );
+    expect(given({ caller: member }).when(rename).thenError()).toMatchObject({
+      code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION',
+    });
+    expect(given({ caller: null }).when(rename).thenError()).toMatchObject({
+      code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+    });
   });
 
   it('ends invitations, teams and memberships before the organization, for its owner only', () => {
@@ -98,7 +97,9 @@ describe('organization decider', () => {
       pendingInvitationIds: ['invitation-1'],
       teams: [{ teamId: 'team-1', members: [{ teamId: 'team-1', teamMemberId: 'team-member-1', userId: 'user-1' }] }],
     };
-    expect(types(decideDeleteOrganization({ now }, state, rules))).toEqual([
+    const given = (changed: Partial<DeletionState> = {}, withRules = rules) =>
+      givenState(decideDeleteOrganization, { ...state, ...changed }, withRules);
+    expect(types(given().when({ now }).thenEvents())).toEqual([
       'InvitationCanceled',
       'TeamMemberRemoved',
       'TeamRemoved',
@@ -106,11 +107,10 @@ describe('organization decider', () => {
       'MemberRemoved',
       'OrganizationDeleted',
     ]);
-    expect(errorCode(() => decideDeleteOrganization({ now }, { ...state, caller: admin }, rules))).toBe(
-      'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION',
-    );
-    expect(errorCode(() => decideDeleteOrganization({ now }, state, { deletionEnabled: false }))).toBe(
-      'ORGANIZATION_DELETION_DISABLED',
-    );
+    expect(given({ caller: admin }).when({ now }).thenError()).toMatchObject({
+      code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION',
+    });
+    const disabled = { ...rules, deletionEnabled: false };
+    expect(given({}, disabled).when({ now }).thenError()).toMatchObject({ code: 'ORGANIZATION_DELETION_DISABLED' });
   });
 });
