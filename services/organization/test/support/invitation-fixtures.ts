@@ -1,5 +1,4 @@
 import { type PendingEvent } from '@authsvc/platform';
-import { refusalOf } from '@authsvc/platform/testing';
 import type {
   InvitationFacts,
   InvitationRules,
@@ -52,14 +51,3 @@ export const pending: InvitationFacts = {
 };
 
 export const types = (events: readonly PendingEvent[]) => events.map(({ definition }) => definition.type);
-export const codeOf = (decide: () => unknown) => refusalOf(decide).code;
-/** The message a refusal carries (for the wordings that name the case). */
-const messageOf = (decide: () => unknown) => {
-  try {
-    decide();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal, but the rule allowed it');
-};
-export const refusal = (decide: () => unknown) => ({ ...refusalOf(decide), message: messageOf(decide) });
