@@ -4,16 +4,16 @@ import { signUpActor, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { request } from './support/http.js';
 import {
+  HOUR_MS,
   INVITATION_LIMIT,
   invitationRecords,
   invitationRequests,
   startInvitationWorld,
   type Invitation,
   type InvitationWorld,
+  type MailboxEntry,
 } from './support/invitation-steps.js';
 import type { TestStack } from './support/test-stack.js';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 describe('organization invitations', () => {
   let world: InvitationWorld;

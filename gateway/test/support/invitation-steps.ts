@@ -37,11 +37,12 @@ interface PublishedEvent {
   personal: unknown;
 }
 
-interface MailboxEntry {
+export interface MailboxEntry {
   to: string;
   text: string;
 }
 
+export const HOUR_MS = 60 * 60 * 1000;
 export const MEMBERSHIP_LIMIT = 4;
 export const TEAM_MEMBER_LIMIT = 2;
 export const INVITATION_LIMIT = 5;
