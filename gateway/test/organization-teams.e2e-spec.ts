@@ -1,153 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { MemberAdded, TeamRpc, type OrganizationCaller } from '@authsvc/contracts';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { randomClientIp, request } from './support/http.js';
-import { signUpActor, uniqueSlug, type Actor } from './support/actor.js';
-import { TestStack } from './support/test-stack.js';
-
-interface Team {
-  id: string;
-  name: string;
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface TeamMember {
-  id: string;
-  teamId: string;
-  userId: string;
-  createdAt: string;
-}
-
-/** An organization of the suite: its owner, its id and its default team. */
-interface Organization {
-  id: string;
-  owner: Actor;
-  defaultTeam: Team;
-}
-
-const refused = (status: number, code: string) => ({ status, body: expect.objectContaining({ code }) });
+import { uniqueSlug, type Actor } from './support/actor.js';
+import { TeamRpc, type OrganizationCaller } from '@authsvc/contracts';
+import {
+  refused,
+  startTeamWorld,
+  teamSteps,
+  type Team,
+  type TeamMember,
+  type TeamWorld,
+} from './support/team-steps.js';
+import type { TestStack } from './support/test-stack.js';
 
 describe('organization teams', () => {
-  let stack: TestStack;
-  let database: pg.Client;
-  let nats: NatsConnection;
-  let owner: Actor;
-  let admin: Actor;
-  let member: Actor;
-  let outsider: Actor;
-  let stranger: Actor;
+  let world: TeamWorld;
+  let stack: TestStack, database: pg.Client;
+  let owner: Actor, admin: Actor, member: Actor, outsider: Actor, stranger: Actor;
+  const { organization, createTeam, teamsOf, teamMemberIds, eventTypes, asSession } = teamSteps(() => world);
 
   beforeAll(async () => {
-    stack = await TestStack.start();
-    [owner, admin, member, outsider, stranger] = await Promise.all(
-      ['owner', 'admin', 'member', 'outsider', 'stranger'].map((label) => signUpActor(stack, label)),
-    );
-    database = new pg.Client({ connectionString: stack.databaseUrl });
-    await database.connect();
-    nats = await connect({ ...stack.natsOptions('gateway'), maxReconnectAttempts: 0 });
+    world = await startTeamWorld();
+    ({ stack, database, owner, admin, member, outsider, stranger } = world);
   });
-
-  afterAll(async () => {
-    await nats?.close();
-    await database?.end();
-    await stack?.stop();
-  });
-
-  /**
-   * Makes `actor` a member with `role`: records MemberAdded on the organization's stream and its row, as the
-   * service's add-member does in one statement (it is not on this branch; MemberRpc.add can replace this).
-   */
-  async function addMember(organizationId: string, actor: Actor, role: string): Promise<void> {
-    const memberId = randomUUID().replaceAll('-', '');
-    const createdAt = new Date().toISOString();
-    const data = { organizationId, memberId, userId: actor.id, role, origin: 'added', invitationId: null, createdAt };
-    const eventId = randomUUID();
-    const metadata = { eventId, correlationId: 'teams-e2e', causationId: null, actorId: null, occurredAt: createdAt };
-    await database.query(
-      `WITH appended AS (
-         INSERT INTO organization.events
-           (event_id, stream_id, stream_position, type, schema_version, data, metadata, occurred_at)
-         SELECT $1, $2, coalesce(max(stream_position), 0) + 1, $3, $4, $5, $6, $7
-           FROM organization.events WHERE stream_id = $2)
-       INSERT INTO organization.members (id, organization_id, user_id, role, created_at)
-       VALUES ($8, $9, $10, $11, $7)`,
-      [
-        eventId,
-        `organization-${organizationId}`,
-        MemberAdded.type,
-        MemberAdded.schemaVersion,
-        JSON.stringify(data),
-        JSON.stringify(metadata),
-        createdAt,
-        memberId,
-        organizationId,
-        actor.id,
-        role,
-      ],
-    );
-  }
-
-  /**
-   * A new organization of `by` (owner by default) with the admin and the member in it; the creator's session keeps
-   * its active organization, so that each test says which one is active.
-   */
-  async function organization(by = owner, { withStaff = true } = {}): Promise<Organization> {
-    const created = await by.post<{ id: string }>('/organization/create', {
-      name: 'Acme',
-      slug: uniqueSlug(),
-      keepCurrentActiveOrganization: true,
-    });
-    expect(created.status).toBe(200);
-    const organizationId = created.body.id;
-    if (withStaff) {
-      await addMember(organizationId, admin, 'admin');
-      await addMember(organizationId, member, 'member');
-    }
-    const teams = await by.get<Team[]>('/organization/list-teams', { organizationId });
-    return { id: organizationId, owner: by, defaultTeam: teams.body[0] };
-  }
-
-  const createTeam = async (organizationId: string, name = 'Core', by = owner) => {
-    const created = await by.post<Team>('/organization/create-team', { organizationId, name });
-    expect(created.status).toBe(200);
-    return created.body;
-  };
-  const teamsOf = async (organizationId: string, by = owner) =>
-    (await by.get<Team[]>('/organization/list-teams', { organizationId })).body;
-  const teamMemberIds = async (teamId: string) =>
-    (
-      await database.query<{ user_id: string }>(
-        'SELECT user_id FROM organization.team_members WHERE team_id = $1 ORDER BY user_id',
-        [teamId],
-      )
-    ).rows.map(({ user_id }) => user_id);
-  const eventTypes = async (organizationId: string) =>
-    (
-      await database.query<{ type: string }>(
-        'SELECT type FROM organization.events WHERE stream_id = $1 ORDER BY stream_position',
-        [`organization-${organizationId}`],
-      )
-    ).rows.map(({ type }) => type);
-
-  /**
-   * A team request as the gateway sends it, with a session whose active organization and team are given: the
-   * gateway fills them from the session once the session service records them.
-   */
-  async function asSession<T>(
-    subject: string,
-    actor: Actor,
-    active: Omit<OrganizationCaller, 'userId'>,
-    body: object = {},
-  ): Promise<{ response?: T; err?: { code: string; status: number } }> {
-    const data = { ...body, ...active, userId: actor.id, actorId: actor.id, correlationId: 'teams-e2e' };
-    const answer = await nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), {
-      timeout: 10_000,
-    });
-    return answer.json();
-  }
+  afterAll(() => world?.stop());
 
   it('gives a new organization a default team named like it, with its creator in it', async () => {
     const { id, defaultTeam } = await organization(owner, { withStaff: false });
@@ -293,157 +168,6 @@ describe('organization teams', () => {
     );
     expect(await teamMemberIds(team.id)).toEqual([member.id]);
   });
-
-  it('removes team members for those who may delete members', async () => {
-    const { id } = await organization();
-    const team = await createTeam(id);
-    await owner.post('/organization/add-team-member', { organizationId: id, teamId: team.id, userId: member.id });
-    const removing = { organizationId: id, teamId: team.id, userId: member.id };
-    expect(await member.post('/organization/remove-team-member', removing)).toMatchObject(
-      refused(403, 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER'),
-    );
-    expect(await outsider.post('/organization/remove-team-member', removing)).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'),
-    );
-    expect(await admin.post('/organization/remove-team-member', { ...removing, userId: outsider.id })).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'),
-    );
-    expect(await admin.post('/organization/remove-team-member', { ...removing, userId: admin.id })).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM'),
-    );
-    expect(await admin.post('/organization/remove-team-member', { ...removing, teamId: 'no-such-team' })).toMatchObject(
-      refused(400, 'TEAM_NOT_FOUND'),
-    );
-    expect(await admin.post('/organization/remove-team-member', removing)).toMatchObject({
-      status: 200,
-      body: { message: 'Team member removed successfully.' },
-    });
-    expect(await teamMemberIds(team.id)).toEqual([]);
-    expect(await admin.post('/organization/remove-team-member', removing)).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM'),
-    );
-  });
-
-  it("shows a team's members to its own members only", async () => {
-    const { id } = await organization();
-    const team = await createTeam(id);
-    await owner.post('/organization/add-team-member', { organizationId: id, teamId: team.id, userId: member.id });
-    expect(await member.get('/organization/list-team-members', { teamId: team.id })).toMatchObject({
-      status: 200,
-      body: [{ teamId: team.id, userId: member.id }],
-    });
-    for (const actor of [admin, outsider]) {
-      expect(await actor.get('/organization/list-team-members', { teamId: team.id })).toMatchObject(
-        refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM'),
-      );
-    }
-    expect(await member.get('/organization/list-team-members', { teamId: 'no-such-team' })).toMatchObject(
-      refused(400, 'TEAM_NOT_FOUND'),
-    );
-    expect(await member.get('/organization/list-team-members')).toMatchObject(
-      refused(400, 'YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM'),
-    );
-  });
-
-  it("lists a user's teams: one's own anywhere, another member's to those who may update members", async () => {
-    const first = await organization();
-    const second = await organization(admin, { withStaff: false });
-    const team = await createTeam(first.id);
-    await owner.post('/organization/add-team-member', { organizationId: first.id, teamId: team.id, userId: admin.id });
-    const ids = (teams: Team[]) => teams.map(({ id }) => id);
-    const own = await admin.get<Team[]>('/organization/list-user-teams');
-    expect(ids(own.body)).toEqual(expect.arrayContaining([team.id, second.defaultTeam.id]));
-    const inFirst = await admin.get<Team[]>('/organization/list-user-teams', { organizationId: first.id });
-    expect(ids(inFirst.body)).toEqual([team.id]);
-    expect(await outsider.get('/organization/list-user-teams', { organizationId: first.id })).toMatchObject(
-      refused(403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION'),
-    );
-    const ofAdmin = await owner.get<Team[]>('/organization/list-user-teams', {
-      userId: admin.id,
-      organizationId: first.id,
-    });
-    expect(ofAdmin).toMatchObject({ status: 200 });
-    expect(ids(ofAdmin.body)).toEqual([team.id]);
-    expect(
-      await member.get('/organization/list-user-teams', { userId: admin.id, organizationId: first.id }),
-    ).toMatchObject(refused(403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER'));
-    expect(
-      await owner.get('/organization/list-user-teams', { userId: outsider.id, organizationId: first.id }),
-    ).toMatchObject(refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'));
-    expect(await owner.get('/organization/list-user-teams', { userId: admin.id })).toMatchObject(
-      refused(400, 'NO_ACTIVE_ORGANIZATION'),
-    );
-  });
-
-  it("refuses another organization's team ids everywhere, changing nothing", async () => {
-    const mine = await organization();
-    const theirs = await organization(stranger, { withStaff: false });
-    const theirTeam = await createTeam(theirs.id, 'Theirs', stranger);
-    const before = await teamsOf(theirs.id, stranger);
-    const membersBefore = await teamMemberIds(theirTeam.id);
-    const inMine = { organizationId: mine.id, teamId: theirTeam.id };
-    expect(
-      await owner.post('/organization/update-team', { teamId: theirTeam.id, data: { ...inMine, name: 'Ha' } }),
-    ).toMatchObject(refused(400, 'TEAM_NOT_FOUND'));
-    expect(await owner.post('/organization/remove-team', inMine)).toMatchObject(refused(400, 'TEAM_NOT_FOUND'));
-    expect(await owner.post('/organization/add-team-member', { ...inMine, userId: member.id })).toMatchObject(
-      refused(400, 'TEAM_NOT_FOUND'),
-    );
-    expect(await owner.post('/organization/remove-team-member', { ...inMine, userId: stranger.id })).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'),
-    );
-    expect(await owner.get('/organization/list-team-members', { teamId: theirTeam.id })).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM'),
-    );
-    const inTheirs = { organizationId: theirs.id, teamId: theirTeam.id };
-    expect(await owner.post('/organization/remove-team', inTheirs)).toMatchObject(
-      refused(403, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM'),
-    );
-    expect(await owner.post('/organization/add-team-member', { ...inTheirs, userId: owner.id })).toMatchObject(
-      refused(400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION'),
-    );
-    expect(await teamsOf(theirs.id, stranger)).toEqual(before);
-    expect(await teamMemberIds(theirTeam.id)).toEqual(membersBefore);
-  });
-
-  it('removes the teams and their members with the organization', async () => {
-    const { id, defaultTeam } = await organization();
-    const team = await createTeam(id);
-    await owner.post('/organization/add-team-member', { organizationId: id, teamId: team.id, userId: member.id });
-    expect(await owner.post('/organization/delete', { organizationId: id })).toMatchObject({ status: 200 });
-    const { rows } = await database.query('SELECT id FROM organization.teams WHERE organization_id = $1', [id]);
-    expect(rows).toEqual([]);
-    expect(await teamMemberIds(team.id)).toEqual([]);
-    expect(await teamMemberIds(defaultTeam.id)).toEqual([]);
-    expect((await eventTypes(id)).slice(-8)).toEqual([
-      'TeamMemberRemoved',
-      'TeamRemoved',
-      'TeamMemberRemoved',
-      'TeamRemoved',
-      'MemberRemoved',
-      'MemberRemoved',
-      'MemberRemoved',
-      'OrganizationDeleted',
-    ]);
-    const teams = await member.get<Team[]>('/organization/list-user-teams');
-    expect(teams.body.map(({ id: teamId }) => teamId)).not.toContain(team.id);
-  });
-
-  it('unsets the active team with null, and needs an active organization to set one', async () => {
-    const { id, defaultTeam } = await organization();
-    for (const body of [{ teamId: null }, {}]) {
-      const answer = await owner.post('/organization/set-active-team', body);
-      expect(answer).toMatchObject({ status: 200, body: null });
-    }
-    expect(await owner.post('/organization/set-active-team', { teamId: defaultTeam.id })).toMatchObject(
-      refused(400, 'NO_ACTIVE_ORGANIZATION'),
-    );
-    expect(await owner.post('/organization/set-active-team', { teamId: 42 })).toMatchObject(
-      refused(400, 'VALIDATION_ERROR'),
-    );
-    expect(await teamsOf(id)).toEqual([defaultTeam]);
-  });
-
   describe("with the session's active organization and team", () => {
     it('checks the team a session makes active: of the active organization, with the caller in it', async () => {
       const { id, defaultTeam } = await organization();
