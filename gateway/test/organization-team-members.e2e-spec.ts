@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Actor } from './support/actor.js';
-import { refused, startTeamWorld, teamSteps, type Team, type TeamWorld } from './support/team-steps.js';
+import { refused } from './support/refused.js';
+import { startTeamWorld, teamSteps, type Team, type TeamWorld } from './support/team-steps.js';
 
 describe('organization teams', () => {
   let world: TeamWorld;

@@ -2,14 +2,8 @@ import pg from 'pg';
 import { randomClientIp, request } from './support/http.js';
 import { uniqueSlug, type Actor } from './support/actor.js';
 import { TeamRpc, type OrganizationCaller } from '@authsvc/contracts';
-import {
-  refused,
-  startTeamWorld,
-  teamSteps,
-  type Team,
-  type TeamMember,
-  type TeamWorld,
-} from './support/team-steps.js';
+import { startTeamWorld, teamSteps, type Team, type TeamMember, type TeamWorld } from './support/team-steps.js';
+import { refused } from './support/refused.js';
 import type { TestStack } from './support/test-stack.js';
 
 describe('organization teams', () => {

@@ -27,8 +27,6 @@ export interface Organization {
   defaultTeam: Team;
 }
 
-export const refused = (status: number, code: string) => ({ status, body: expect.objectContaining({ code }) });
-
 /** The team suites' stack and users, a client of its database, and NATS as the gateway. */
 export interface TeamWorld {
   stack: TestStack;
