@@ -26,8 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { machine, pidsNamed } from './lib/measure.mjs';
-import { organizationReadsScenario, organizationWritesScenario } from './lib/organization-scenarios.mjs';
-import { getSessionScenario, signInOverheadScenario, signInScenario, signUpScenario } from './lib/scenarios.mjs';
+import { organizationReadsScenario } from './lib/organization-reads-scenario.mjs';
+import { organizationWritesScenario } from './lib/organization-writes-scenario.mjs';
+import { getSessionScenario } from './lib/session-scenario.mjs';
+import { signInOverheadScenario, signInScenario, signUpScenario } from './lib/sign-in-scenarios.mjs';
 import { socialSignInScenario } from './lib/social-scenario.mjs';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, startStack } from './lib/stack.mjs';
 

@@ -1,6 +1,7 @@
 // Which environment variables each app reads, from the one place that says so: the variable table of docs/configuration.md
 // (its "used by" column). docker-compose.yml and the Kubernetes Deployments give each app exactly those;
-// `npm run k8s:env` writes the Deployments' env lists from here, and test/deploy-manifests.spec.ts checks both.
+// `npm run k8s:env` writes the Deployments' env lists from here, and test/deploy-manifests.spec.ts (Compose) and
+// test/deploy-k8s.spec.ts (k8s/) check them.
 import { parseAllDocuments } from 'yaml';
 
 export const APPS = ['gateway', 'identity', 'session', 'organization', 'mailer'];

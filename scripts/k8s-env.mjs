@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes each Kubernetes Deployment's env list (k8s/base/<app>.yaml) from docs/configuration.md's variable table: every app gets
 // the variables it reads, each from the shared ConfigMap or Secret by key, and nothing else. Run after adding a
-// variable or changing who reads it; test/deploy-manifests.spec.ts fails while a Deployment is stale.
+// variable or changing who reads it; test/deploy-k8s.spec.ts fails while a Deployment is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { APPS, sharedKeys, withDeploymentEnv } from './deployment-env.mjs';
 

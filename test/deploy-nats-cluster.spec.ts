@@ -8,7 +8,7 @@ import { buildKustomization } from './support/kustomization.js';
 type Yaml = any;
 
 /**
- * The NATS cluster of k8s/ (base/nats.yaml), beside test/deploy-manifests.spec.ts (the apps' manifests): three
+ * The NATS cluster of k8s/ (base/nats.yaml), beside test/deploy-k8s*.spec.ts (the apps' manifests): three
  * JetStream nodes that find each other, keep their stores, enforce the generated authorization, and that the apps
  * reach at every node.
  */

@@ -12,7 +12,7 @@ import {
   signUp,
   uniqueEmail,
   warmUp,
-} from './scenarios.mjs';
+} from './scenario-steps.mjs';
 
 const CONNECTIONS = 20;
 /** Provider users the sign-ins cycle through: each signs up once, then comes back, as most sign-ins do. */

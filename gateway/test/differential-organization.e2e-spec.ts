@@ -1,33 +1,12 @@
-import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
-import { eventually } from './support/eventually.js';
 import { uniqueEmail } from './support/http.js';
 import { uniqueSlug } from './support/actor.js';
-import { declaredRoutes } from './support/oracle/controller-routes.js';
-import type { Answer, Difference, Pair, SideName } from './support/oracle/pair.js';
+import { differencesAgainst, routesNeverSent } from './support/oracle/differential-checks.js';
+import { invitationFlow, memberFlow } from './support/oracle/organization-flows.js';
+import { onlyCookieLifetime, OrganizationOracle, type Json } from './support/oracle/organization-oracle.js';
+import type { Pair } from './support/oracle/pair.js';
 import { startPair } from './support/oracle/start-pair.js';
 import { ACCOUNT_SURFACE_IGNORED_KEYS } from './differential-account.allowed.js';
 import { ORGANIZATION_SURFACE_DIFFERENCES } from './differential-organization.allowed.js';
-
-const PASSWORD = 'correct-horse-1';
-const SIDES: readonly SideName[] = ['ours', 'reference'];
-/**
- * Fields whose values differ between any two runs (dates, tokens), masked where values are compared; every other
- * string a client reads (roles, statuses, names, slugs, addresses, metadata) is compared as it is.
- */
-const MASKED_KEYS = new Set(['createdAt', 'updatedAt', 'expiresAt', 'token', 'image', 'logo']);
-const ID_KEY = /^(id|.*Id)$/;
-
-type Json = Record<string, unknown>;
-
-/**
- * A cookie re-issued for a session (set-active, set-active-team, accept-invitation) lives as long as the session
- * still does with us, the full session lifetime with 1.7: the seconds since sign-in are no difference a client sees.
- */
-function onlyCookieLifetime({ aspect, ours, reference }: Difference): boolean {
-  const lifetime = (cookies: unknown) => JSON.stringify(cookies).replace(/Max-Age=60\d{4}/g, 'Max-Age=<lifetime>');
-  return aspect === 'cookies' && lifetime(ours) === lifetime(reference);
-}
 
 /**
  * The organization surface against better-auth 1.7 with `organization({ teams: { enabled: true } })`: scripted
@@ -38,121 +17,17 @@ function onlyCookieLifetime({ aspect, ours, reference }: Difference): boolean {
 describe('the organization surface, against better-auth 1.7 with organizations and teams', () => {
   let pair: Pair;
   let stop: () => Promise<void>;
-  const ids: Record<SideName, Map<string, string>> = { ours: new Map(), reference: new Map() };
-  const emails = new Map<string, string>();
+  const oracle = new OrganizationOracle(() => pair);
+  const { step, keep, sessionAfter, activeOrganizationClearedOnOurSide } = oracle;
   const slugA = uniqueSlug('diff-a');
   const slugB = uniqueSlug('diff-b');
 
   beforeAll(async () => {
     ({ pair, stop } = await startPair({ ignoredKeys: ACCOUNT_SURFACE_IGNORED_KEYS }));
-    for (const actor of ['owner', 'admin', 'member', 'invitee', 'outsider']) await signUp(actor);
+    for (const actor of ['owner', 'admin', 'member', 'invitee', 'outsider']) await oracle.signUp(actor);
   });
 
   afterAll(() => stop?.());
-
-  async function signUp(actor: string): Promise<void> {
-    const email = uniqueEmail(`org-${actor}`);
-    emails.set(actor, email);
-    const answers = await pair.send('setup: sign-up', {
-      path: '/api/auth/sign-up/email',
-      json: { email, password: PASSWORD, name: actor },
-      as: actor,
-    });
-    keep(`user:${actor}`, answers, (json) => (json.user as Json).id);
-  }
-
-  function fill(side: SideName, value: unknown): unknown {
-    if (typeof value === 'string') {
-      return value.replace(/\$([\w:-]+)/g, (_, name: string) => {
-        if (name.startsWith('email:')) return emails.get(name.slice(6))!;
-        const id = ids[side].get(name);
-        if (id === undefined) throw new Error(`no ${name} on ${side}`);
-        return id;
-      });
-    }
-    if (Array.isArray(value)) return value.map((item) => fill(side, item));
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(side, item)]));
-    }
-    return value;
-  }
-
-  function keep(name: string, answers: Record<SideName, Answer>, pick: (json: Json) => unknown): void {
-    for (const side of SIDES) {
-      const id = answers[side].json && pick(answers[side].json as Json);
-      if (typeof id === 'string') ids[side].set(name, id);
-    }
-  }
-
-  /** The answer's values with each known id replaced by its name, unknown ids and dates masked. */
-  function valuesOf(side: SideName, value: unknown, key = ''): unknown {
-    if (value === null || value === undefined) return undefined;
-    if (typeof value === 'string') {
-      const named = [...ids[side]].find(([, id]) => id === value)?.[0];
-      if (named) return `<${named}>`;
-      if (MASKED_KEYS.has(key)) return `<${key}>`;
-      return ID_KEY.test(key) ? '<unknown id>' : value;
-    }
-    if (Array.isArray(value)) return value.map((item) => valuesOf(side, item, key));
-    if (typeof value === 'object') {
-      const entries = Object.entries(value as Json)
-        .filter(([name, item]) => item != null && !ACCOUNT_SURFACE_IGNORED_KEYS.has(name))
-        .sort(([a], [b]) => a.localeCompare(b));
-      return Object.fromEntries(entries.map(([name, item]) => [name, valuesOf(side, item, name)]));
-    }
-    return value;
-  }
-
-  /** Sends to both sides (GET without a body) and compares shapes, then the values of a successful answer. */
-  async function step(label: string, as: string | undefined, path: string, json?: unknown) {
-    const answers = await pair.send(label, (side) => ({
-      path: `/api/auth/${fill(side.name, path) as string}`,
-      json: json === undefined ? undefined : fill(side.name, json),
-      as,
-    }));
-    if (answers.ours.shape.status === 200 && answers.reference.shape.status === 200) {
-      const ours = valuesOf('ours', answers.ours.json);
-      const reference = valuesOf('reference', answers.reference.json);
-      if (!isDeepStrictEqual(ours, reference)) {
-        pair.differences.push({ label, aspect: 'values', ours, reference } satisfies Difference);
-      }
-    }
-    return answers;
-  }
-
-  /** What a client sees of the session: which organization and team are active. */
-  async function sessionAfter(label: string, actor: string): Promise<void> {
-    const answers = await pair.send(`${label}: get-session`, { path: '/api/auth/get-session', as: actor });
-    const active = (side: SideName) => {
-      const session = ((answers[side].json as Json | null)?.session ?? {}) as Json;
-      return valuesOf(side, { org: session.activeOrganizationId, team: session.activeTeamId });
-    };
-    if (!isDeepStrictEqual(active('ours'), active('reference'))) {
-      pair.differences.push({
-        label: `${label}: get-session`,
-        aspect: 'values',
-        ours: active('ours'),
-        reference: active('reference'),
-      });
-    }
-  }
-
-  /**
-   * A removed member's sessions lose the organization when the session service has the MemberRemoved event, a
-   * moment after remove-member answers.
-   */
-  async function activeOrganizationClearedOnOurSide(actor: string): Promise<void> {
-    const name = 'better-auth.session_token';
-    const cookie = `${name}=${pair.cookie(pair.ours, actor, name)}`;
-    await eventually(
-      async () => {
-        const response = await fetch(`${pair.ours.baseUrl}/api/auth/get-session`, { headers: { cookie } });
-        const { session } = (await response.json()) as { session: Json };
-        return session.activeOrganizationId == null ? true : undefined;
-      },
-      { timeoutMs: 10_000, what: `${actor}'s session to lose the organization` },
-    );
-  }
 
   it('creates organizations, checks slugs and lists them', async () => {
     const created = await step('create: with metadata', 'owner', 'organization/create', {
@@ -225,134 +100,11 @@ describe('the organization surface, against better-auth 1.7 with organizations a
   });
 
   it('invites, and the invited accept, reject or are cancelled', async () => {
-    const invite = async (label: string, actor: string, body: Json) => {
-      const answers = await step(`invite-member: ${label}`, 'owner', 'organization/invite-member', body);
-      keep(`invitation:${actor}`, answers, (json) => json.id);
-    };
-    await invite('an admin', 'admin', { email: '$email:admin', role: 'admin' });
-    await invite('a member into the default team', 'member', {
-      email: '$email:member',
-      role: 'member',
-      teamId: '$team:default',
-    });
-    await invite('the invitee', 'invitee', { email: '$email:invitee', role: 'member' });
-    await step('invite-member: again', 'owner', 'organization/invite-member', {
-      email: '$email:invitee',
-      role: 'member',
-    });
-    await step('invite-member: an unknown role', 'owner', 'organization/invite-member', {
-      email: uniqueEmail('x'),
-      role: 'emperor',
-    });
-    await step('invite-member: an existing member', 'owner', 'organization/invite-member', {
-      email: '$email:owner',
-      role: 'member',
-    });
-    await step('invite-member: by an outsider', 'outsider', 'organization/invite-member', {
-      email: uniqueEmail('y'),
-      role: 'member',
-      organizationId: '$org:A',
-    });
-    await step('invite-member: anonymous', undefined, 'organization/invite-member', {
-      email: uniqueEmail('z'),
-      role: 'member',
-    });
-    await step('get-invitation: the invited', 'admin', 'organization/get-invitation?id=$invitation:admin');
-    await step('get-invitation: someone else', 'outsider', 'organization/get-invitation?id=$invitation:admin');
-    await step('get-invitation: unknown', 'admin', 'organization/get-invitation?id=nope');
-    await step('get-invitation: anonymous', undefined, 'organization/get-invitation?id=$invitation:admin');
-    await step('list-invitations: owner', 'owner', 'organization/list-invitations');
-    await step('list-invitations: outsider', 'outsider', 'organization/list-invitations?organizationId=$org:A');
-    await step('list-user-invitations: the invited', 'invitee', 'organization/list-user-invitations');
-    await step('list-user-invitations: anonymous', undefined, 'organization/list-user-invitations');
-
-    const acceptedAdmin = await step('accept-invitation: admin', 'admin', 'organization/accept-invitation', {
-      invitationId: '$invitation:admin',
-    });
-    keep('member:admin-A', acceptedAdmin, (json) => (json.member as Json | undefined)?.id);
-    await sessionAfter('accept-invitation: admin', 'admin');
-    const acceptedMember = await step('accept-invitation: member', 'member', 'organization/accept-invitation', {
-      invitationId: '$invitation:member',
-    });
-    keep('member:member-A', acceptedMember, (json) => (json.member as Json | undefined)?.id);
-    await sessionAfter('accept-invitation: member', 'member');
-    await step('accept-invitation: again', 'member', 'organization/accept-invitation', {
-      invitationId: '$invitation:member',
-    });
-    await step('accept-invitation: not the invited', 'outsider', 'organization/accept-invitation', {
-      invitationId: '$invitation:invitee',
-    });
-    await step('reject-invitation: not the invited', 'outsider', 'organization/reject-invitation', {
-      invitationId: '$invitation:invitee',
-    });
-    await step('reject-invitation: the invited', 'invitee', 'organization/reject-invitation', {
-      invitationId: '$invitation:invitee',
-    });
-    await step('reject-invitation: again', 'invitee', 'organization/reject-invitation', {
-      invitationId: '$invitation:invitee',
-    });
-    await invite('the invitee again', 'invitee2', { email: '$email:invitee', role: 'member' });
-    await step('cancel-invitation: by a member', 'member', 'organization/cancel-invitation', {
-      invitationId: '$invitation:invitee2',
-    });
-    await step('cancel-invitation: by the owner', 'owner', 'organization/cancel-invitation', {
-      invitationId: '$invitation:invitee2',
-    });
-    await step('cancel-invitation: unknown', 'owner', 'organization/cancel-invitation', { invitationId: 'nope' });
-    await step('list-invitations: after answers', 'owner', 'organization/list-invitations');
+    await invitationFlow(oracle);
   });
 
   it('reads and changes members', async () => {
-    await step('list-members: owner', 'owner', 'organization/list-members');
-    await step('list-members: limit and sort', 'owner', 'organization/list-members?limit=2&sortBy=createdAt');
-    await step('list-members: outsider', 'outsider', 'organization/list-members?organizationId=$org:A');
-    await step('get-active-member: admin', 'admin', 'organization/get-active-member');
-    await step('get-active-member: outsider', 'outsider', 'organization/get-active-member');
-    await step('get-active-member-role: member', 'member', 'organization/get-active-member-role');
-    await step(
-      'get-active-member-role: of another',
-      'member',
-      'organization/get-active-member-role?userId=$user:admin',
-    );
-    await step('has-permission: owner deletes', 'owner', 'organization/has-permission', {
-      permissions: { organization: ['delete'] },
-    });
-    await step('has-permission: member invites', 'member', 'organization/has-permission', {
-      permissions: { invitation: ['create'] },
-    });
-    await step('has-permission: admin, two resources', 'admin', 'organization/has-permission', {
-      permissions: { member: ['update'], invitation: ['cancel'] },
-    });
-    await step('has-permission: without permissions', 'admin', 'organization/has-permission', {});
-    await step('update-member-role: by a member', 'member', 'organization/update-member-role', {
-      memberId: '$member:admin-A',
-      role: 'member',
-    });
-    await step('update-member-role: admin makes member admin', 'admin', 'organization/update-member-role', {
-      memberId: '$member:member-A',
-      role: 'admin',
-    });
-    await step('update-member-role: admin demotes the owner', 'admin', 'organization/update-member-role', {
-      memberId: '$member:owner-A',
-      role: 'member',
-    });
-    await step('update-member-role: an unknown role', 'owner', 'organization/update-member-role', {
-      memberId: '$member:member-A',
-      role: 'emperor',
-    });
-    await step('update-member-role: back to member', 'owner', 'organization/update-member-role', {
-      memberId: '$member:member-A',
-      role: 'member',
-    });
-    await step('remove-member: by a member', 'member', 'organization/remove-member', {
-      memberIdOrEmail: '$email:admin',
-    });
-    await step('remove-member: the last owner', 'owner', 'organization/remove-member', {
-      memberIdOrEmail: '$member:owner-A',
-    });
-    await step('leave: the last owner', 'owner', 'organization/leave', { organizationId: '$org:A' });
-    await step('leave: an outsider', 'outsider', 'organization/leave', { organizationId: '$org:A' });
-    await step('list-members: before removals', 'owner', 'organization/list-members');
+    await memberFlow(oracle);
   });
 
   it('creates teams, fills them and makes one active', async () => {
@@ -494,22 +246,13 @@ describe('the organization surface, against better-auth 1.7 with organizations a
   });
 
   it('has sent requests to every route the organization controllers declare', () => {
-    const sent = [...pair.sent].map((line) => line.split(' ') as [string, string]);
-    const routes = declaredRoutes(join(process.cwd(), 'gateway/src/organization'), '/api/auth');
-    expect(routes.length).toBeGreaterThan(25);
-    const missed = routes.filter((route) => !sent.some(([method, path]) => route.matches(method, path)));
-    expect(missed.map(({ route }) => route)).toEqual([]);
+    const { declared, missed } = routesNeverSent(pair, 'organization');
+    expect(declared).toBeGreaterThan(25);
+    expect(missed).toEqual([]);
   });
 
   it('differs from better-auth 1.7 only where the allow-list says, and every listed difference still exists', () => {
-    const found = new Map<string, Difference>();
-    for (const difference of pair.differences.filter((found) => !onlyCookieLifetime(found)))
-      found.set(`${difference.label} › ${difference.aspect}`, difference);
-    const allowed = new Set(
-      ORGANIZATION_SURFACE_DIFFERENCES.flatMap(({ label, aspects }) => aspects.map((aspect) => `${label} › ${aspect}`)),
-    );
-    const unexpected = [...found].filter(([key]) => !allowed.has(key)).map(([, difference]) => difference);
-    const vanished = [...allowed].filter((key) => !found.has(key));
-    expect({ unexpected, vanished }).toEqual({ unexpected: [], vanished: [] });
+    const differences = pair.differences.filter((found) => !onlyCookieLifetime(found));
+    expect(differencesAgainst(differences, ORGANIZATION_SURFACE_DIFFERENCES)).toEqual({ unexpected: [], vanished: [] });
   });
 });

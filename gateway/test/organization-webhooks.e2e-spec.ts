@@ -1,83 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { BackEndNatsAccess, MemberRpc, OrganizationConsumers, type RpcDefinition } from '@authsvc/contracts';
+import { OrganizationConsumers } from '@authsvc/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { signUpActor, uniqueSlug, type Actor } from './support/actor.js';
 import { eventually } from './support/eventually.js';
 import { NATS_ADMIN, TestStack } from './support/test-stack.js';
 import { signatureValid, WebhookReceiver } from './support/webhook-receiver.js';
-
-interface Webhook {
-  id: string;
-  organizationId: string;
-  url: string;
-  events: string[];
-  secret?: string;
-}
-
-interface DeliveredEvent {
-  type: string;
-  streamPosition: number;
-  data: { organizationId: string; name?: string };
-  metadata: { eventId: string };
-}
-
-const refused = (status: number, code: string) => ({ status, body: expect.objectContaining({ code }) });
+import { refused } from './support/refused.js';
+import {
+  startWebhookWorld,
+  webhookOrganization,
+  type DeliveredEvent,
+  type Webhook,
+  type WebhookWorld,
+} from './support/webhook-steps.js';
 
 describe('organization webhooks', () => {
-  let stack: TestStack;
-  let db: pg.Client;
-  let backEnd: NatsConnection;
-  let receiver: WebhookReceiver;
-  let owner: Actor;
-  let admin: Actor;
-  let member: Actor;
-  let outsider: Actor;
-
-  /** An organization of `owner` with `admin` and `member` in it. */
-  async function organization(): Promise<string> {
-    const created = await owner.post<{ id: string }>('/organization/create', {
-      name: 'Hooks',
-      slug: uniqueSlug('hooks'),
-    });
-    expect(created.status).toBe(200);
-    for (const [actor, role] of [
-      [admin, 'admin'],
-      [member, 'member'],
-    ] as const) {
-      const packet = {
-        pattern: MemberRpc.add.subject,
-        id: randomUUID(),
-        data: {
-          correlationId: `webhooks-${randomUUID()}`,
-          organizationId: created.body.id,
-          userId: actor.id,
-          role,
-        },
-      };
-      const rpc: RpcDefinition<unknown, unknown> = MemberRpc.add;
-      const answer = (await backEnd.request(rpc.subject, JSON.stringify(packet), { timeout: 10_000 })).json<object>();
-      expect(answer).not.toHaveProperty('err');
-    }
-    return created.body.id;
-  }
-
+  let world: WebhookWorld;
+  let stack: TestStack, db: pg.Client, receiver: WebhookReceiver;
+  let owner: Actor, admin: Actor, member: Actor, outsider: Actor;
+  const organization = () => webhookOrganization(world);
   beforeAll(async () => {
-    stack = await TestStack.start();
-    [owner, admin, member, outsider] = await Promise.all(
-      ['owner', 'admin', 'member', 'outsider'].map((label) => signUpActor(stack, label)),
-    );
-    db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    backEnd = await connect({ ...stack.natsOptions(BackEndNatsAccess.user), waitOnFirstConnect: true });
-    receiver = await WebhookReceiver.start();
+    world = await startWebhookWorld();
+    ({ stack, db, receiver, owner, admin, member, outsider } = world);
   });
-
-  afterAll(async () => {
-    await Promise.all([backEnd?.close(), db?.end(), receiver?.stop()]);
-    await stack?.stop();
-  });
+  afterAll(() => world?.stop());
 
   it('lets owners and admins manage webhooks, shows the secret once, and refuses members and outsiders', async () => {
     const organizationId = await organization();

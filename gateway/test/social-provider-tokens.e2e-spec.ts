@@ -4,6 +4,7 @@ import { connectClient } from './support/client.js';
 import { cookieHeaderFrom, postJson, randomClientIp, request, uniqueEmail } from './support/http.js';
 import { GitHubStandIn } from './support/identity-providers/github-stand-in.js';
 import { LocalOpenIdProvider } from './support/identity-providers/local-openid-provider.js';
+import { signInThrough, type SocialUser } from './support/social-session.js';
 import { TestStack } from './support/test-stack.js';
 
 interface AccessTokenAnswer {
@@ -11,12 +12,6 @@ interface AccessTokenAnswer {
   accessTokenExpiresAt?: string;
   scopes: string[];
   idToken?: string;
-}
-
-/** A user signed in through a provider: their session cookie and the account's id (list-accounts' `id`). */
-interface SocialUser {
-  cookie: string;
-  accountId: string;
 }
 
 describe('provider tokens through the gateway (get-access-token, refresh-token, account-info)', () => {
@@ -67,20 +62,8 @@ describe('provider tokens through the gateway (get-access-token, refresh-token, 
   const get = <T>(path: string, cookie: string) =>
     request<T>(stack.url(`/api/auth${path}`), { headers: { cookie, 'x-forwarded-for': randomClientIp() } });
 
-  /** Signs in through `provider` as its person `who`, following the redirects a browser would. */
-  async function signIn(provider: string, authorize: (url: string) => Promise<URL>): Promise<SocialUser> {
-    const headers = { origin: stack.baseUrl, 'x-forwarded-for': randomClientIp() };
-    const started = await postJson<{ url: string }>(stack.url('/api/auth/sign-in/social'), { provider }, headers);
-    const redirect = await authorize(started.body.url);
-    const answer = await request(String(redirect), {
-      headers: { cookie: cookieHeaderFrom(started.setCookies), 'x-forwarded-for': randomClientIp() },
-    });
-    const cookie = cookieHeaderFrom(answer.setCookies.filter((line) => line.includes('session_token')));
-    const accounts = await get<{ id: string; providerId: string }[]>('/list-accounts', cookie);
-    const account = accounts.body.find((entry) => entry.providerId === provider);
-    if (account === undefined) throw new Error(`no ${provider} account after sign-in: ${JSON.stringify(answer)}`);
-    return { cookie, accountId: account.id };
-  }
+  const signIn = (provider: string, authorize: (url: string) => Promise<URL>) =>
+    signInThrough(stack, provider, authorize);
 
   const googleUser = (): Promise<SocialUser & { sub: string }> => {
     const email = uniqueEmail('tokens');

@@ -1,91 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NATS_ACCESS } from '@authsvc/contracts';
-import { natsConnectionOptions, natsPublicKeyVariable, type NatsEndpoint } from '@authsvc/platform';
-import { NATS_SERVER_CONFIG } from '../../../scripts/nats-config/nats-server-config-files.js';
+import { natsConnectionOptions, type NatsEndpoint } from '@authsvc/platform';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, nkeys, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
-import { NatsNodes } from './nats-nodes.js';
+import type { NatsNodes } from './nats-nodes.js';
 import { SmtpSink } from './smtp-sink.js';
-import { createMigratedDatabase, dropStaleTemplates, withAdmin } from './template-database.js';
-import { TEST_REDIS_URL } from './test-redis';
+import { AppProcesses, appOf, STACK_APPS, type AppName, type ServiceReplica } from './stack-apps.js';
+import { dropAbandonedDatabases, dropDatabaseLater } from './stack-databases.js';
+import { stackEnv } from './stack-env.js';
+import { NATS_ADMIN, StackNats } from './stack-nats.js';
+import { createMigratedDatabase } from './template-database.js';
 
-export type AppName =
-  'identity' | 'session' | 'organization' | 'mailer' | 'gateway' | 'gateway-replica' | ServiceReplica;
-/** A second replica of a service answering requests (`startServiceReplica`). */
-export type ServiceReplica = 'identity-replica' | 'session-replica' | 'organization-replica';
-
-const ENTRY_POINTS: Record<AppName, string> = {
-  identity: 'services/identity/dist/main.js',
-  session: 'services/session/dist/main.js',
-  organization: 'services/organization/dist/main.js',
-  mailer: 'services/mailer/dist/main.js',
-  gateway: 'gateway/dist/main.js',
-  'gateway-replica': 'gateway/dist/main.js',
-  'identity-replica': 'services/identity/dist/main.js',
-  'session-replica': 'services/session/dist/main.js',
-  'organization-replica': 'services/organization/dist/main.js',
-};
-
-/** The app a process runs (a replica is its app's). */
-function appOf(name: AppName): string {
-  return name.replace(/-replica$/, '');
-}
-/** What `start` runs; a second gateway replica only on request. */
-const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
-
-/** The app a replica is one of: its NATS user and the service its health names. */
-
-const ROOT = process.cwd();
-const ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function randomSuffix(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
-
-const TEST_DATABASE = /^authsvc_test_([a-z0-9]+)[a-z0-9]{6}$/;
-/** Databases of stacks whose run was killed before `stop` are dropped by a later run after this long. */
-const ABANDONED_AFTER_MS = 60 * 60 * 1000;
-
-/** Drops a stack's database in a detached process (drop-database.mjs): the suite goes on meanwhile. */
-function dropDatabaseLater(databaseUrl: string): void {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  if (!TEST_DATABASE.test(name)) return;
-  spawn(process.execPath, [join(ROOT, 'gateway/test/support/drop-database.mjs'), name], {
-    cwd: ROOT,
-    detached: true,
-    stdio: 'ignore',
-  }).unref();
-}
-
-async function dropAbandonedDatabases(): Promise<void> {
-  await withAdmin(async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'authsvc_test_%'",
-    );
-    for (const { datname } of rows) {
-      const createdAt = parseInt(TEST_DATABASE.exec(datname)?.[1] ?? '', 36);
-      if (Date.now() - createdAt > ABANDONED_AFTER_MS)
-        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    }
-    await dropStaleTemplates(admin);
-  });
-}
-const LOG_TAIL = 60;
-
-/** A NATS user of the test stacks alone, allowed everything. */
-export const NATS_ADMIN = 'test-admin';
-
-export function natsServerBinary(): string | undefined {
-  for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/local/bin/nats-server']) {
-    if (spawnSync(candidate, ['--version']).status === 0) return candidate;
-  }
-  return undefined;
-}
+export type { AppName, ServiceReplica } from './stack-apps.js';
+export { NATS_ADMIN, natsServerBinary } from './stack-nats.js';
 
 /**
  * The built system as a user runs it: the four services and the gateway as separate processes against
@@ -97,23 +25,14 @@ export function natsServerBinary(): string | undefined {
 export class TestStack {
   readonly baseUrl: string;
   readonly databaseUrl: string;
-  private readonly processes = new Map<AppName, ChildProcess>();
-  private readonly logs = new Map<AppName | 'nats', string[]>();
+  private readonly apps = new AppProcesses();
+  private readonly natsServers = new StackNats();
   /** Variables one app gets on top of the stack's (a replica pointed elsewhere). */
   private readonly appEnv = new Map<AppName, Record<string, string>>();
   /** Each gateway's health and metrics port (a service's only port is its health port: `ports`). */
   private readonly gatewayHealthPorts = new Map<AppName, number>();
-  private natsNodes?: NatsNodes;
   private smtp?: SmtpSink;
-  private natsDirectory?: string;
   private readonly natsRefusals: string[] = [];
-  /** A fresh nkey seed per NATS user, made for this stack. */
-  private readonly natsSeeds = new Map(
-    [...NATS_ACCESS.map(({ user }) => user), NATS_ADMIN].map((user) => [
-      user,
-      new TextDecoder().decode(nkeys.createUser().getSeed()),
-    ]),
-  );
 
   private constructor(
     private readonly env: Record<string, string>,
@@ -133,30 +52,13 @@ export class TestStack {
       mailer: await freePort(),
       gateway: await freePort(),
     };
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      BASE_URL: `http://localhost:${ports.gateway}`,
-      DATABASE_URL: `${ADMIN_DATABASE_URL.replace(/\/postgres$/, '')}/authsvc_test_${randomSuffix()}`,
-      REDIS_URL: TEST_REDIS_URL,
-      // The tests stand in for a proxy on loopback: each names its own client with x-forwarded-for.
-      TRUSTED_PROXIES: '127.0.0.1, ::1',
-      // Suites run side by side on two cores, and hashes run at the lowest priority: a stack's first sign-up
-      // once took over 3 s while other stacks were starting. A down service still answers 503 at once.
-      RPC_TIMEOUT_MS: '10000',
-      BCRYPT_COST: '4',
-      // The services start together, each creating its own streams: a consumer whose stream is not there yet looks
-      // again soon, rather than holding its service's readiness for up to a second.
-      CONSUMER_STREAM_WAIT_MS: '100',
-      ...extraEnv,
-    };
-    const stack = new TestStack(env, ports);
+    const stack = new TestStack(stackEnv(ports.gateway, extraEnv), ports);
     stack.gatewayHealthPorts.set('gateway', await freePort());
     try {
       // A copy of the migrated template unless the suite names a database of its own (the services create that).
       // The copy is made while the apps load their code: they reach PostgreSQL a second or more after their
       // start, and one that came first would create the database and migrate it itself (see createMigratedDatabase).
-      const database = extraEnv.DATABASE_URL ? undefined : new URL(env.DATABASE_URL).pathname.slice(1);
+      const database = extraEnv.DATABASE_URL ? undefined : new URL(stack.databaseUrl).pathname.slice(1);
       const copied = database ? createMigratedDatabase(database) : Promise.resolve();
       copied.catch(() => undefined); // awaited below; a NATS failure first must not leave it unhandled
       await stack.startNats(natsNodes);
@@ -189,8 +91,8 @@ export class TestStack {
 
   /** The stack's own NATS servers, to kill and restart one (none when it uses the environment's NATS). */
   get nats(): NatsNodes {
-    if (!this.natsNodes) throw new Error('this stack runs no NATS server of its own');
-    return this.natsNodes;
+    if (!this.natsServers.nodes) throw new Error('this stack runs no NATS server of its own');
+    return this.natsServers.nodes;
   }
 
   /** Where NATS `user` connects, with its credential: for the NATS library, Nest's client or ours. */
@@ -213,9 +115,7 @@ export class TestStack {
 
   /** The nkey seed of NATS `user` in this stack, for a process of the test's own (a back end's subscriber). */
   natsSeed(user: string): string {
-    const seed = this.natsSeeds.get(user);
-    if (!seed) throw new Error(`no NATS user ${user}`);
-    return seed;
+    return this.natsServers.seed(user);
   }
 
   url(path: string): string {
@@ -250,25 +150,13 @@ export class TestStack {
   }
 
   /** Sends a process a signal and waits for its exit code and the milliseconds it took to exit. */
-  async signal(app: AppName, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
-    const child = this.processes.get(app);
-    if (!child || child.exitCode !== null) throw new Error(`${app} does not run`);
-    const started = performance.now();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    const code = await exited;
-    this.processes.delete(app);
-    return { code, ms: performance.now() - started };
+  signal(app: AppName, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+    return this.apps.signal(app, signal);
   }
 
   /** Ends a process the hard way (kill -9 by default), as a crash would. */
-  async kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.processes.get(app);
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-    this.processes.delete(app);
+  kill(app: AppName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    return this.apps.kill(app, signal);
   }
 
   /** Restarts an app, with `env` on top of the stack's variables when given. */
@@ -287,9 +175,8 @@ export class TestStack {
   async stop({ appRefusalsExpected = false } = {}): Promise<void> {
     // Killed, not drained: nothing of the stack outlives it, and a graceful exit (tested where it matters:
     // failover, graceful-drain) cost every suite a drain of five processes.
-    await Promise.all([...this.processes.keys()].map((app) => this.kill(app)));
-    await this.natsNodes?.stop();
-    if (this.natsDirectory) rmSync(this.natsDirectory, { recursive: true, force: true });
+    await Promise.all(this.apps.running().map((app) => this.kill(app)));
+    await this.natsServers.stop();
     dropDatabaseLater(this.databaseUrl);
     await this.smtp?.stop();
     const refusals = this.appRefusals();
@@ -306,39 +193,21 @@ export class TestStack {
 
   /** The error lines the apps logged lately (their last lines kept): what a test prints beside failed requests. */
   errorsLogged(): string[] {
-    return [...this.processes.keys()].flatMap((app) =>
-      (this.logs.get(app) ?? []).filter((line) => / ERROR /.test(line)),
-    );
+    return this.apps.errorsLogged();
   }
 
   logsOf(app: AppName | 'nats'): string {
-    return (this.logs.get(app) ?? []).join('\n');
+    return this.apps.logsOf(app);
   }
 
   private async startNats(count: number): Promise<void> {
-    const binary = natsServerBinary();
-    if (!binary) return; // No binary here: use the NATS_URL of the environment (default 127.0.0.1:4222).
-    this.natsDirectory = mkdtempSync(join(tmpdir(), 'authsvc-nats-'));
-    const publicKeys = Object.fromEntries(
-      NATS_ACCESS.map(({ user }) => [natsPublicKeyVariable(user), this.publicKey(user)]),
+    // Every refusal nats-server logs is kept, not only its last lines: `stop` reports those to the declared users.
+    const log = this.apps.keepLog('nats', (lines) =>
+      this.natsRefusals.push(...lines.filter((line) => /Violation|authentication error/.test(line))),
     );
-    // The committed authorization, plus an unrestricted user for tests that arrange JetStream state themselves.
-    const config = join(this.natsDirectory, 'nats-server.conf');
-    const committed = readFileSync(join(ROOT, NATS_SERVER_CONFIG), 'utf8');
-    writeFileSync(
-      config,
-      committed.replace('  users: [\n', `  users: [\n    { nkey: ${this.publicKey(NATS_ADMIN)} }\n`),
-    );
-    const log = this.keepLog('nats');
-    this.natsNodes = await NatsNodes.start({
-      binary,
-      count,
-      config,
-      directory: this.natsDirectory,
-      env: publicKeys,
-      log,
-    });
-    this.env.NATS_URL = this.natsNodes.urls.join(',');
+    const urls = await this.natsServers.start(count, log);
+    if (!urls) return;
+    this.env.NATS_URL = urls.join(',');
     // A cluster takes JetStream requests once its nodes have elected a leader: the services create streams at start.
     const nc = await this.connectNats(NATS_ADMIN);
     try {
@@ -351,56 +220,22 @@ export class TestStack {
 
   private spawn(app: AppName): void {
     const gateway = appOf(app) === 'gateway';
-    const env = {
+    this.apps.spawn(app, {
       ...process.env,
       ...this.env,
-      NATS_NKEY_SEED: this.natsSeeds.get(appOf(app))!,
+      NATS_NKEY_SEED: this.natsSeed(appOf(app)),
       ...this.appEnv.get(app),
       [gateway ? 'PORT' : 'HEALTH_PORT']: String(this.ports[app]),
       ...(gateway ? { HEALTH_PORT: String(this.gatewayHealthPorts.get(app)) } : {}),
-    };
-    const child = spawn(process.execPath, [join(ROOT, ENTRY_POINTS[app])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = this.keepLog(app);
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    this.processes.set(app, child);
-  }
-
-  /** Keeps the last lines a process wrote, and every refusal nats-server logs. */
-  private keepLog(name: AppName | 'nats'): (chunk: Buffer) => void {
-    const lines = this.logs.get(name) ?? [];
-    this.logs.set(name, lines);
-    return (chunk) => {
-      const written = chunk.toString('utf8').split('\n').filter(Boolean);
-      if (name === 'nats')
-        this.natsRefusals.push(...written.filter((line) => /Violation|authentication error/.test(line)));
-      lines.push(...written);
-      lines.splice(0, Math.max(lines.length - LOG_TAIL, 0));
-    };
+    });
   }
 
   private publicKey(user: string): string {
-    return nkeys.fromSeed(new TextEncoder().encode(this.natsSeeds.get(user)!)).getPublicKey();
+    return this.natsServers.publicKey(user);
   }
 
   /** Resolves once a running app answers its readiness probe with 200 (30 s at most). */
-  async waitReady(app: AppName): Promise<void> {
-    const child = this.processes.get(app)!;
-    await eventually(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${app} exited:\n${this.logsOf(app)}`);
-        const response = await fetch(`http://127.0.0.1:${this.ports[app]}/health/ready`);
-        if (response.status !== 200) return undefined;
-        // Another process on this port would answer its own health: the stack must not take it for this app.
-        const { service } = (await response.json()) as { service?: string };
-        if (service !== appOf(app)) {
-          throw new Error(`port ${this.ports[app]} answers as ${service}, not ${app}`);
-        }
-        return true;
-      },
-      { timeoutMs: 30_000, what: `${app} to be ready` },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- ${app} log ---\n${this.logsOf(app)}`);
-    });
+  waitReady(app: AppName): Promise<void> {
+    return this.apps.waitReady(app, this.ports[app]);
   }
 }
