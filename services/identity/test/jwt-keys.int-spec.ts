@@ -12,8 +12,7 @@ import {
 } from '@authsvc/platform';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { ProvideJwtKeySetHandler } from '../src/keys/commands/provide-jwt-key-set.handler';
-import { ProvideJwtKeySetCommand } from '../src/keys/commands/provide-jwt-key-set.command';
+import { ProvideJwtKeySetCommand, ProvideJwtKeySetHandler } from '../src/keys/commands/provide-jwt-key-set.handler';
 import { JwtKeyEntity } from '../src/keys/jwt-key.entity';
 import { JwtKeyReads } from '../src/keys/jwt-key-reads';
 import { JwtKeyStream } from '../src/keys/jwt-key-stream';
