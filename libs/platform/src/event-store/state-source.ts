@@ -17,7 +17,6 @@ export interface StateAtVersion<State> {
  * Either way the decider sees a plain state and the append checks the version it stood at.
  */
 export interface StateSource<State> {
-  readonly kind: 'replayed' | 'loaded';
   at(streamId: string, reader: EventReader): Promise<StateAtVersion<State>>;
 }
 
@@ -27,7 +26,6 @@ export function replayed<State>(
   evolve: (state: State, event: RecordedEvent) => State,
 ): StateSource<State> {
   return {
-    kind: 'replayed',
     at: async (streamId, reader) => {
       const history = await reader.readStream(streamId);
       return { version: history.length, state: history.reduce(evolve, initialState) };
@@ -45,7 +43,6 @@ export function loadedFromRows<State>(
   options: { readonly startsStream?: boolean } = {},
 ): StateSource<State> {
   return {
-    kind: 'loaded',
     at: async (streamId, reader) => {
       const version = options.startsStream ? 0 : await reader.streamVersion(streamId);
       return { version, state: await load() };
@@ -55,5 +52,5 @@ export function loadedFromRows<State>(
 
 /** The state is read in one statement with the stream's version (`EventStore.rowAtVersion`): one read a decision. */
 export function loadedAtVersion<State>(load: () => Promise<StateAtVersion<State>>): StateSource<State> {
-  return { kind: 'loaded', at: () => load() };
+  return { at: () => load() };
 }
