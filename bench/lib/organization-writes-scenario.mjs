@@ -112,7 +112,8 @@ export async function organizationWritesScenario({ url, stack, processes, cpuGro
         scenario: `create (${WRITE_CONNECTIONS} conn)`,
         result: created,
         budget: 'p99 ≤ 150 ms',
-        met: created.p99 <= 150,
+        // A refusal is quick: a phase answered by refusals measures nothing.
+        met: created.p99 <= 150 && created.non2xx === 0,
       },
       ...[
         ['invite-member', invited],
@@ -121,7 +122,7 @@ export async function organizationWritesScenario({ url, stack, processes, cpuGro
         scenario: `${name}, invite and accept in turn (${WRITE_CONNECTIONS} loops)`,
         result,
         budget: 'p99 ≤ 150 ms',
-        met: result.p99 <= 150,
+        met: result.p99 <= 150 && result.non2xx === 0,
       })),
     ],
   };
