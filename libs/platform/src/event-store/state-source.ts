@@ -17,8 +17,11 @@ export interface StateAtVersion<State> {
  * Either way the decider sees a plain state and the append checks the version it stood at.
  */
 export interface StateSource<State> {
-  at(streamId: string, reader: EventReader): Promise<StateAtVersion<State>>;
+  at(streamId: string, reader: StreamReads): Promise<StateAtVersion<State>>;
 }
+
+/** What a state source may read of the event store: a stream's events, or only its version. */
+export type StreamReads = Pick<EventReader, 'readStream' | 'streamVersion'>;
 
 /** The state is the stream's history, evolved from `initialState`. */
 export function replayed<State>(

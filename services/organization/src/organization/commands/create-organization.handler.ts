@@ -52,7 +52,10 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     };
     const rules = organizationRules(this.config);
     const recorded = await this.organizations.execute<CreationState>(organizationId, {
-      state: loadedFromRows(() => this.reads.creationState(request.userId, request.slug, rules.organizationLimit), {}),
+      // The organization's id was made above: its stream starts here, at version 0, without reading it.
+      state: loadedFromRows(() => this.reads.creationState(request.userId, request.slug, rules.organizationLimit), {
+        startsStream: true,
+      }),
       decide: (state) => decideCreateOrganization(command, state, rules),
       context: { correlationId: request.correlationId, actorId: request.userId, now },
       uniqueViolations: { [ORGANIZATIONS_SLUG_UNIQUE]: OrganizationErrors.ORGANIZATION_ALREADY_EXISTS },
