@@ -14,6 +14,8 @@ export interface Window {
 export interface ChaosRecord {
   readonly drains: Window[];
   readonly postgresDown: Window[];
+  /** From just before a gateway was killed with -9 until it had exited. */
+  readonly gatewayCrashes: Window[];
   /** "<fault> <app>" → milliseconds until its /health/ready answered 200. */
   readonly readyMs: Map<string, number>;
 }
@@ -27,7 +29,7 @@ export const overlaps = (sentAt: number, answeredAt: number, windows: readonly W
  * the system as the fault left it. Every app restarted is timed until ready.
  */
 export class ChaosFaults {
-  readonly record: ChaosRecord = { drains: [], postgresDown: [], readyMs: new Map() };
+  readonly record: ChaosRecord = { drains: [], postgresDown: [], gatewayCrashes: [], readyMs: new Map() };
 
   constructor(
     private readonly stack: TestStack,
@@ -40,7 +42,9 @@ export class ChaosFaults {
 
   /** kill -9, as a crash or an OOM kill does, then started again. */
   async crash(app: AppName): Promise<void> {
+    const from = performance.now();
     await this.stack.kill(app, 'SIGKILL');
+    if (this.gateways[app]) this.record.gatewayCrashes.push({ from, to: performance.now() });
     await this.startTimed(`kill -9 ${app}`, app);
     await sleep(this.settleMs);
   }
