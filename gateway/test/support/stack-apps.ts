@@ -27,7 +27,8 @@ export function appOf(name: AppName): string {
 /** What `TestStack.start` runs; a second gateway replica only on request. */
 export const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
-const LOG_TAIL = 60;
+/** Lines kept per app: enough that an error logged during a fault is still there when the run reports. */
+const LOG_TAIL = 600;
 
 /** The apps of a stack as child processes of the test, with the last lines each wrote. */
 export class AppProcesses {
