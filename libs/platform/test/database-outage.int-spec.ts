@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { sleep } from '../../../gateway/test/support/eventually';
 import { PrivatePostgres } from '../../../gateway/test/support/private-postgres';
 import { isDatabaseUnavailable } from '../src/database/database-unavailable';
 import { preparedQuery } from '../src/database/prepared-query';
@@ -36,12 +37,10 @@ async function failureWhenStopped(afterMs: number, work: () => Promise<unknown>)
     () => new Error('the work succeeded though the server stopped'),
     (error: unknown) => error,
   );
-  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  await sleep(afterMs);
   await postgres.stopServer();
   return running;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a PostgreSQL that stops under the handlers', () => {
   it('a statement running when it stops', async () => {
@@ -53,7 +52,7 @@ describe('a PostgreSQL that stops under the handlers', () => {
     const error = await failureWhenStopped(200, () =>
       dataSource.transaction(async (manager) => {
         await manager.query('SELECT 1');
-        await pause(1500);
+        await sleep(1500);
         await manager.query('SELECT 2');
       }),
     );
@@ -65,7 +64,7 @@ describe('a PostgreSQL that stops under the handlers', () => {
     const error = await failureWhenStopped(200, () =>
       dataSource.transaction(async (manager) => {
         await preparedQuery(manager, 'SELECT 1 AS one', []);
-        await pause(1500);
+        await sleep(1500);
         await preparedQuery(manager, 'SELECT 2 AS two', []);
       }),
     );
