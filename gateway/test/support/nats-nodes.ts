@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { eventually } from './eventually.js';
-import { acceptsConnections, freePort } from './free-port.js';
+import { freePort } from './free-port.js';
+
+/** How many times a stack tries fresh ports when another process took one of a node's between choice and bind. */
+const START_ATTEMPTS = 3;
 
 export interface NatsNodesOptions {
   readonly binary: string;
@@ -35,15 +39,26 @@ export class NatsNodes {
     private readonly nodes: Node[],
   ) {}
 
+  /**
+   * Starts the nodes on fresh ports. A port is free when chosen, but another process may bind it before nats-server
+   * does: that node then exits, and the whole set starts again on other ports.
+   */
   static async start(options: NatsNodesOptions): Promise<NatsNodes> {
-    const nodes: Node[] = [];
-    for (let index = 0; index < options.count; index++) {
-      nodes.push({ name: `n${index}`, port: await freePort(), clusterPort: await freePort() });
+    for (let attempt = 1; ; attempt++) {
+      const nodes: Node[] = [];
+      for (let index = 0; index < options.count; index++) {
+        nodes.push({ name: `n${index}`, port: await freePort(), clusterPort: await freePort() });
+      }
+      const cluster = new NatsNodes(options, nodes);
+      for (const node of nodes) cluster.spawn(node);
+      try {
+        await Promise.all(nodes.map((node) => cluster.ready(node)));
+        return cluster;
+      } catch (error) {
+        await cluster.stop();
+        if (attempt === START_ATTEMPTS) throw error;
+      }
     }
-    const cluster = new NatsNodes(options, nodes);
-    for (const node of nodes) cluster.spawn(node);
-    await Promise.all(nodes.map(({ port }) => cluster.accepting(port)));
-    return cluster;
   }
 
   /** Each node's client URL, in node order. */
@@ -64,7 +79,7 @@ export class NatsNodes {
   async restart(index: number): Promise<void> {
     const node = this.nodes[index];
     this.spawn(node);
-    await this.accepting(node.port);
+    await this.ready(node);
   }
 
   async stop(): Promise<void> {
@@ -84,8 +99,24 @@ export class NatsNodes {
     node.process.stderr!.on('data', log);
   }
 
-  private accepting(port: number): Promise<true> {
-    return eventually(() => acceptsConnections(port), { what: `nats-server on :${port} to accept connections` });
+  /**
+   * Resolves once the node greets a client as NATS does (its INFO line): a port that merely accepts connections may
+   * belong to another process, which a NATS client would wait on until its own timeout. Fails at once when the node
+   * exited (its log says why, for example a port in use).
+   */
+  private ready(node: Node): Promise<true> {
+    const child = node.process!;
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) =>
+        reject(
+          new Error(`nats-server ${node.name} on :${node.port} exited (${code ?? signal}) before greeting clients`),
+        ),
+      ),
+    );
+    const greeted = eventually(() => greetsAsNats(node.port), {
+      what: `nats-server ${node.name} on :${node.port} to greet clients`,
+    });
+    return Promise.race([greeted, exited]);
   }
 
   private async end(node: Node, signal: NodeJS.Signals): Promise<void> {
@@ -95,4 +126,18 @@ export class NatsNodes {
     child.kill(signal);
     await exited;
   }
+}
+
+/** True when what listens on `port` sends NATS's INFO line first; undefined while nothing (or something else) does. */
+function greetsAsNats(port: number): Promise<true | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (greeted: true | undefined) => {
+      socket.destroy();
+      resolve(greeted);
+    };
+    socket.setTimeout(2_000, () => done(undefined));
+    socket.once('data', (chunk) => done(chunk.toString('latin1').startsWith('INFO ') ? true : undefined));
+    socket.once('error', () => done(undefined));
+  });
 }

@@ -106,6 +106,15 @@ describe('the active organization and team of a session', () => {
     return { organizationId: entry.session.activeOrganizationId, teamId: entry.session.activeTeamId };
   }
 
+  /**
+   * The read model once rewritten after a recorded change: absent (a miss) until then, and never `before`, the choice
+   * the change replaced.
+   */
+  async function rewritten(token: string, before: Active): Promise<Active> {
+    expect(await published(token)).not.toEqual(before);
+    return eventually(() => published(token), { what: 'the rewritten entry' });
+  }
+
   async function recordedChanges(token: string): Promise<number> {
     const { sessionId } = await stored(token);
     const { rows } = await database.query('SELECT count(*)::int AS count FROM session.events WHERE stream_id = $1', [
@@ -220,10 +229,10 @@ describe('the active organization and team of a session', () => {
           what: 'the membership end to reach the session',
         });
         expect(await stored(cleared)).toMatchObject({ organizationId: null, teamId: null });
-        // The read model is rewritten after the change is recorded: absent (a miss) until then, never the old choice.
-        expect(await published(cleared)).not.toEqual({ organizationId: left, teamId: expect.anything() });
-        await eventually(async () => ((await published(cleared)) ? true : undefined), { what: 'the rewritten entry' });
-        expect(await published(cleared)).toEqual({ organizationId: null, teamId: null });
+        expect(await rewritten(cleared, { organizationId: left, teamId: expect.anything() })).toEqual({
+          organizationId: null,
+          teamId: null,
+        });
       }
       expect(await stored(third)).toMatchObject({ organizationId: kept });
       expect(await published(third)).toEqual({ organizationId: kept, teamId: null });
@@ -250,7 +259,7 @@ describe('the active organization and team of a session', () => {
         what: 'the team membership end to reach the session',
       });
       expect(await stored(token)).toMatchObject({ organizationId, teamId: null });
-      expect(await published(token)).toEqual({ organizationId, teamId: null });
+      expect(await rewritten(token, { organizationId, teamId: left })).toEqual({ organizationId, teamId: null });
       expect(await stored(other)).toMatchObject({ organizationId, teamId: kept });
     });
 
