@@ -23,6 +23,7 @@ import {
   jetstream,
   jetstreamManager,
   type ConsumerConfig,
+  type ConsumerMessages,
   type JsMsg,
 } from '@nats-io/jetstream';
 import { connect, nanos, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
@@ -188,6 +189,39 @@ async function handle(message: JsMsg, file: StateFile): Promise<void> {
   });
 }
 
+/**
+ * How long each pull for the next event lives (the client's default is 30 s). After its NATS node is lost the
+ * client asks for the consumer again, and waits this long between failed attempts while JetStream elects new
+ * leaders; it also takes a pull as lost after missing heartbeats for this long. With the default an event could
+ * wait half a minute after a node loss (the chaos run saw it); an idle consumer now sends one pull every 5 s.
+ */
+const PULL_EXPIRES_MS = 5_000;
+
+/** The consumer's notifications that something is amiss (the rest are informational). */
+const CONSUMER_TROUBLE = new Set([
+  'heartbeats_missed',
+  'consumer_not_found',
+  'stream_not_found',
+  'consumer_deleted',
+  'no_responders',
+  'exceeded_limits',
+  'reset',
+]);
+
+/** Logs lost and regained NATS connections and the consumer's trouble: an operator's first clue to a stall. */
+function logTrouble(nc: NatsConnection, messages: ConsumerMessages): void {
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') log(`NATS ${status.type}: ${status.server}`);
+    }
+  })();
+  void (async () => {
+    for await (const status of messages.status()) {
+      if (CONSUMER_TROUBLE.has(status.type)) log(`consumer: ${JSON.stringify(status)}`);
+    }
+  })();
+}
+
 /** Consumes until SIGTERM or SIGINT (then finishes the event in hand), or until an event cannot be applied. */
 export async function runSubscriber(settings: Settings): Promise<void> {
   const file = await StateFile.open(settings.stateFile);
@@ -201,11 +235,12 @@ export async function runSubscriber(settings: Settings): Promise<void> {
     maxReconnectAttempts: -1,
   });
   try {
-    const messages = await (await bindConsumer(nc, settings)).consume({ max_messages: 1 });
+    const messages = await (await bindConsumer(nc, settings)).consume({ max_messages: 1, expires: PULL_EXPIRES_MS });
     const stop = () => void messages.close();
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     log(`consuming ${STREAM} as ${settings.durableName}, ${file.applied.size} events applied so far`);
+    logTrouble(nc, messages);
     for await (const message of messages) await handle(message, file);
     log('stopped');
   } finally {

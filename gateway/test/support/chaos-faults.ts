@@ -18,6 +18,14 @@ export interface ChaosRecord {
   readonly gatewayCrashes: Window[];
   /** "<fault> <app>" → milliseconds until its /health/ready answered 200. */
   readonly readyMs: Map<string, number>;
+  /** Each fault as it began, in order. */
+  readonly began: { readonly fault: string; readonly at: number }[];
+}
+
+/** Where a moment falls in the run: "2.1 s after kill -9 identity" (the last fault begun before it). */
+export function momentOf(record: ChaosRecord, at: number): string {
+  const last = record.began.findLast((fault) => fault.at <= at);
+  return last ? `${((at - last.at) / 1000).toFixed(1)} s after ${last.fault} began` : 'before the first fault';
 }
 
 /** The time a request (sent, answered) shares with any of `windows`. */
@@ -29,7 +37,7 @@ export const overlaps = (sentAt: number, answeredAt: number, windows: readonly W
  * the system as the fault left it. Every app restarted is timed until ready.
  */
 export class ChaosFaults {
-  readonly record: ChaosRecord = { drains: [], postgresDown: [], gatewayCrashes: [], readyMs: new Map() };
+  readonly record: ChaosRecord = { drains: [], postgresDown: [], gatewayCrashes: [], readyMs: new Map(), began: [] };
 
   constructor(
     private readonly stack: TestStack,
@@ -42,7 +50,7 @@ export class ChaosFaults {
 
   /** kill -9, as a crash or an OOM kill does, then started again. */
   async crash(app: AppName): Promise<void> {
-    const from = performance.now();
+    const from = this.begin(`kill -9 ${app}`);
     await this.stack.kill(app, 'SIGKILL');
     if (this.gateways[app]) this.record.gatewayCrashes.push({ from, to: performance.now() });
     await this.startTimed(`kill -9 ${app}`, app);
@@ -54,7 +62,7 @@ export class ChaosFaults {
    * then the preStop pause), and put back once ready again. The whole span is a drain window.
    */
   async drain(app: AppName): Promise<void> {
-    const from = performance.now();
+    const from = this.begin(`SIGTERM ${app}`);
     const url = this.gateways[app];
     if (url) {
       this.proxy.remove(url);
@@ -70,6 +78,7 @@ export class ChaosFaults {
 
   /** kill -9 of a NATS node; started again on its store after `downMs`. */
   async crashNatsNode(index: number, downMs: number): Promise<void> {
+    this.begin(`kill -9 NATS node ${index}`);
     await this.stack.nats.kill(index);
     await sleep(downMs);
     await this.stack.nats.restart(index);
@@ -78,7 +87,7 @@ export class ChaosFaults {
 
   /** PostgreSQL stopped and started again after `downMs`; then every app is timed until ready. */
   async restartPostgres(apps: readonly AppName[], downMs: number): Promise<void> {
-    const from = performance.now();
+    const from = this.begin('PostgreSQL stop');
     await this.postgres.stopServer();
     await sleep(downMs);
     await this.postgres.startServer();
@@ -94,8 +103,16 @@ export class ChaosFaults {
   }
 
   async flushRedis(): Promise<void> {
+    this.begin('Redis flush');
     await this.redis.flush();
     await sleep(this.settleMs);
+  }
+
+  /** Records that `fault` begins now; the time, as performance.now() gives it. */
+  private begin(fault: string): number {
+    const at = performance.now();
+    this.record.began.push({ fault, at });
+    return at;
   }
 
   private async startTimed(fault: string, app: AppName): Promise<void> {

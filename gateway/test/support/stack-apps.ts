@@ -27,18 +27,22 @@ export function appOf(name: AppName): string {
 /** What `TestStack.start` runs; a second gateway replica only on request. */
 export const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
-/** Lines kept per app: enough that an error logged during a fault is still there when the run reports. */
+/** Lines kept per app (its errors are kept apart, see `errorsLogged`). */
 const LOG_TAIL = 600;
+/** Error entries kept per app, and the lines of each one's stack kept with it. */
+const ERRORS_KEPT = 100;
+const STACK_LINES_KEPT = 8;
 
 /** The apps of a stack as child processes of the test, with the last lines each wrote. */
 export class AppProcesses {
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly logs = new Map<AppName | 'nats', string[]>();
+  private readonly errors = new Map<AppName, string[]>();
 
   spawn(app: AppName, env: NodeJS.ProcessEnv): void {
     const entryPoint = join(process.cwd(), ENTRY_POINTS[app]);
     const child = spawn(process.execPath, [entryPoint], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = this.keepLog(app);
+    const keep = this.keepLog(app, (lines) => this.keepErrors(app, lines));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.processes.set(app, child);
@@ -64,9 +68,24 @@ export class AppProcesses {
     return (this.logs.get(name) ?? []).join('\n');
   }
 
-  /** The error lines the running apps logged lately. */
+  /**
+   * The errors the apps logged (the first ones, each with the start of its stack), however much they logged after:
+   * a fault's warnings (hundreds while PostgreSQL is down) would push an earlier error out of the log's tail.
+   */
   errorsLogged(): string[] {
-    return this.running().flatMap((app) => (this.logs.get(app) ?? []).filter((line) => / ERROR /.test(line)));
+    return this.running().flatMap((app) => this.errors.get(app) ?? []);
+  }
+
+  private keepErrors(app: AppName, lines: readonly string[]): void {
+    const kept = this.errors.get(app) ?? [];
+    this.errors.set(app, kept);
+    lines.forEach((line, index) => {
+      if (!/ ERROR /.test(line) || kept.length >= ERRORS_KEPT) return;
+      const following = lines.slice(index + 1, index + 1 + STACK_LINES_KEPT);
+      const end = following.findIndex((next) => !/^\s+at /.test(next));
+      const stack = end === -1 ? following : following.slice(0, end);
+      kept.push([`${app}: ${line}`, ...stack].join('\n'));
+    });
   }
 
   /** Sends a process a signal and waits for its exit code and the milliseconds it took to exit. */

@@ -1,6 +1,9 @@
 import { isDatabaseUnavailable } from './database-unavailable.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+/** TypeORM's failed statement: it keeps the driver's error, and copies that error's fields (its code) onto itself. */
+const failedStatement = (driverError: Error & { code: string }) =>
+  Object.assign(new Error(driverError.message), { name: 'QueryFailedError', code: driverError.code, driverError });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -34,6 +37,12 @@ describe('isDatabaseUnavailable', () => {
       'the cause of another error',
       new Error('append failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') }),
     ],
+    ["a statement's connection reset by a stopping server", failedStatement(withCode('read ECONNRESET', 'ECONNRESET'))],
+    ['a statement written to a connection the server closed', failedStatement(withCode('write EPIPE', 'EPIPE'))],
+    [
+      'a failed statement that caused another error',
+      new Error('append failed', { cause: failedStatement(withCode('read ECONNRESET', 'ECONNRESET')) }),
+    ],
   ])('holds for %s', (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -42,6 +51,8 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
     ['a serialization failure', withCode('could not serialize access', '40001')],
     ['an error of the code', new TypeError('x is undefined')],
+    ['a reset outside a statement (another peer)', withCode('read ECONNRESET', 'ECONNRESET')],
+    ['a failed statement of the code', failedStatement(withCode('syntax error at or near "x"', '42601'))],
     ['something not an error', 'Connection terminated unexpectedly'],
     ['nothing', undefined],
   ])('does not hold for %s', (_case, error) => {

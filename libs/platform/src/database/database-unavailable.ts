@@ -3,8 +3,15 @@
  * shutting down, ending connections, or starting up (57P01 to 57P03).
  */
 const UNAVAILABLE_STATES = /^(08...|57P0[123])$/;
-/** A server that is down or restarting refuses the connection (a reset could be anyone's, and is left a 500). */
+/** A server that is down or restarting refuses the connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED']);
+/**
+ * A stopping server resets the connections still in its listen queue, and a statement sent on one fails with these.
+ * They count only under TypeORM's `QueryFailedError`, which names a statement sent to PostgreSQL: a reset elsewhere
+ * could be anyone's, and is left a 500.
+ */
+const STATEMENT_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+const FAILED_STATEMENT = 'QueryFailedError';
 /**
  * node-postgres ends a connection the server dropped, or one it gave up opening, with these (and no code); a
  * statement sent on a pooled connection the server dropped while it was checked out gets the last one.
@@ -34,9 +41,12 @@ interface DriverFailure {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current = error;
+  let inStatement = false;
   for (let depth = 0; typeof current === 'object' && current !== null && depth < 3; depth++) {
     const { name, message, code, driverError, cause } = current as DriverFailure;
+    inStatement ||= name === FAILED_STATEMENT;
     if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || SOCKET_CODES.has(code))) return true;
+    if (inStatement && typeof code === 'string' && STATEMENT_SOCKET_CODES.has(code)) return true;
     if (typeof message === 'string' && DROPPED.test(message)) return true;
     if (name === RELEASED_RUNNER) return true;
     current = driverError ?? cause;

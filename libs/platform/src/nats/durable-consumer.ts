@@ -18,6 +18,13 @@ import { activeTracer } from '../tracing/tracing-state.js';
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000, 30000];
 const STREAM_WAIT_MS = 1000;
 const DEFAULT_ACK_WAIT_MS = 30_000;
+/**
+ * How long each pull lives (the client's default is 30 s). After its NATS node is lost the client asks for the
+ * consumer again, waiting this long between failed attempts while JetStream elects new leaders, and it takes a
+ * pull as lost after missing heartbeats for this long: with the default, events waited up to half a minute after a
+ * node loss. An idle consumer sends one pull per this period.
+ */
+const PULL_EXPIRES_MS = 5_000;
 const nanos = (ms: number) => ms * 1_000_000;
 
 /** The durable name is shared by every replica of the consuming service, so each event is handled by one of them. */
@@ -108,7 +115,7 @@ export class DurableConsumer {
       });
     }
     const consumer = await jetstream(nc).consumers.get(stream, durableName);
-    this.messages = await consumer.consume({ max_messages: 64 });
+    this.messages = await consumer.consume({ max_messages: 64, expires: PULL_EXPIRES_MS });
     // A stop that came while the consumer was being set up had nothing to close yet.
     if (!this.loop.active) await this.messages.close();
     this.pulling = true;
