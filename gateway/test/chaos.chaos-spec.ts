@@ -167,7 +167,7 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
       .filter(isServerError)
       .map((failure) => `${describeFailure(failure)}, sent ${momentOf(faults.record, failure.sentAt)}`);
     const loggedUnexpected =
-      answered500.length > 0 ? stack.errorsLogged().filter((line) => /unexpected error/.test(line)) : [];
+      answered500.length > 0 ? stack.errorsLogged().filter((line) => /unexpected (error|failure)/.test(line)) : [];
     const serverErrors = [...answered500, ...loggedUnexpected];
 
     const { rows: invitations } = await db.query<{ email: string }>(

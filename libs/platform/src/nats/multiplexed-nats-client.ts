@@ -36,6 +36,17 @@ export class MultiplexedNatsClient extends ClientNats {
   }
 
   /**
+   * The connection, made once. While NATS reconnects, Nest's own `connect()` answers with a rejection it cached when
+   * the connection dropped ("Connection lost"), so every request of that moment failed as an unexpected error (a
+   * 500 in the chaos run, as a NATS node was killed). The NATS library buffers what is published while it
+   * reconnects and sends it once reconnected: a request then waits for its answer, or its timeout and the caller's
+   * next attempt, like any other.
+   */
+  override async connect(): Promise<NatsConnection> {
+    return (this.natsClient as NatsConnection | null) ?? super.connect();
+  }
+
+  /**
    * One request and its answer as a promise: what `firstValueFrom(send(...).pipe(timeout(ms)))` gives, without
    * an observable pipeline (and its subscriptions) built for every call. Rejects with the handler's error
    * object, with Nest's EmptyResponseException when nobody listens or nothing was answered, and with
