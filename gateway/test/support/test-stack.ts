@@ -209,13 +209,26 @@ export class TestStack {
     if (!urls) return;
     this.env.NATS_URL = urls.join(',');
     // A cluster takes JetStream requests once its nodes have elected a leader: the services create streams at start.
-    const nc = await this.connectNats(NATS_ADMIN);
+    const nc = await this.firstNatsConnection();
     try {
       const manager = await jetstreamManager(nc, { checkAPI: false });
       await eventually(() => manager.getAccountInfo(), { what: 'JetStream to answer', timeoutMs: 30_000 });
     } finally {
       await nc.close();
     }
+  }
+
+  /**
+   * The test's first connection to its fresh NATS, tried again for half a minute: twice in CI a handshake with a node
+   * that had already greeted the test went unanswered for the client's whole 20 s. A failure brings the node's log.
+   */
+  private firstNatsConnection(): Promise<NatsConnection> {
+    const attempt = () => connect({ ...this.natsOptions(NATS_ADMIN), timeout: 5_000 });
+    return eventually(attempt, { what: `a connection to NATS at ${this.natsUrl}`, timeoutMs: 30_000 }).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n--- nats log ---\n${this.logsOf('nats')}`);
+      },
+    );
   }
 
   private spawn(app: AppName): void {
