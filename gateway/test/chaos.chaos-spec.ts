@@ -198,6 +198,7 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
     const subscriber = await subscriberFigures(db);
     const slowToBeReady = [...readyMs].filter(([, ms]) => ms > READY_WITHIN_MS).map(([fault]) => fault);
     const accepted = report.invited.length + report.signedUp.length;
+    const appliedInOrder = sameList(subscriber.applied, subscriber.membershipEvents);
     const text = [
       `chaos: ${report.requests} requests, ${accepted} writes accepted (${report.invited.length} invitations, ` +
         `${report.signedUp.length} sign-ups), ${lost} lost, ${duplicated} applied twice`,
@@ -207,12 +208,8 @@ describe('chaos: crashes, drains, a NATS node, PostgreSQL and Redis under load',
       `  organization events on the bus: ${onBus.length} of ${recorded}, ${outOfOrderOnBus ? 'NOT ' : ''}once each in order`,
       `  the example subscriber applied ${subscriber.applied.length} of ${subscriber.membershipEvents.length} ` +
         `membership events${subscriber.running ? '' : ', and stopped'}` +
-        (sameList(subscriber.applied, subscriber.membershipEvents)
-          ? ', once each in order'
-          : ', NOT once each in order'),
-      ...(subscriber.running && sameList(subscriber.applied, subscriber.membershipEvents)
-        ? []
-        : [`  its log:\n${subscriber.log}`]),
+        (appliedInOrder ? ', once each in order' : ', NOT once each in order'),
+      ...(subscriber.running && appliedInOrder ? [] : [`  its log:\n${subscriber.log}`]),
       '  ready again after:',
       ...[...readyMs].map(([fault, ms]) => `    ${fault}: ${Math.round(ms)} ms`),
       ...countedLines(inOutage.map((failure) => `while PostgreSQL was down: ${describeFailure(failure)}`)),

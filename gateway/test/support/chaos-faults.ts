@@ -50,10 +50,11 @@ export class ChaosFaults {
 
   /** kill -9, as a crash or an OOM kill does, then started again. */
   async crash(app: AppName): Promise<void> {
-    const from = this.begin(`kill -9 ${app}`);
+    const fault = `kill -9 ${app}`;
+    const from = this.begin(fault);
     await this.stack.kill(app, 'SIGKILL');
     if (this.gateways[app]) this.record.gatewayCrashes.push({ from, to: performance.now() });
-    await this.startTimed(`kill -9 ${app}`, app);
+    await this.startTimed(fault, app);
     await sleep(this.settleMs);
   }
 
@@ -62,7 +63,8 @@ export class ChaosFaults {
    * then the preStop pause), and put back once ready again. The whole span is a drain window.
    */
   async drain(app: AppName): Promise<void> {
-    const from = this.begin(`SIGTERM ${app}`);
+    const fault = `SIGTERM ${app}`;
+    const from = this.begin(fault);
     const url = this.gateways[app];
     if (url) {
       this.proxy.remove(url);
@@ -70,7 +72,7 @@ export class ChaosFaults {
     }
     const { code } = await this.stack.signal(app, 'SIGTERM');
     if (code !== 0) throw new Error(`${app} exited ${code} on SIGTERM`);
-    await this.startTimed(`SIGTERM ${app}`, app);
+    await this.startTimed(fault, app);
     if (url) this.proxy.add(url);
     this.record.drains.push({ from, to: performance.now() });
     await sleep(this.settleMs);

@@ -28,7 +28,7 @@ export function appOf(name: AppName): string {
 export const STACK_APPS: readonly AppName[] = ['identity', 'session', 'organization', 'mailer', 'gateway'];
 
 /** Lines kept per app (its errors are kept apart, see `errorsLogged`). */
-const LOG_TAIL = 600;
+const LOG_TAIL = 60;
 /** Error entries kept per app, and the lines of each one's stack kept with it. */
 const ERRORS_KEPT = 100;
 const STACK_LINES_KEPT = 8;
